@@ -1,1 +1,446 @@
-fn main() {}
+//! POJ 1753 — Flip Game. <http://poj.org/problem?id=1753>
+//!
+//! A 4×4 field of two-sided pieces, each black (`b`) or white (`w`). A round
+//! flips one chosen piece and its up/down/left/right neighbours. Print the
+//! fewest rounds that make every piece show the same colour, `0` for a field
+//! that already is uniform, or `Impossible`. This program answers every board
+//! in its input, one line each (the judge sends exactly one).
+//!
+//! Approach: rounds commute and two rounds on the same piece cancel, so a
+//! solution is a *set* of pressed pieces. Once the presses of the top row are
+//! fixed, the presses of every lower row are forced: a piece in row `r - 1`
+//! that is still wrong can only be fixed by pressing the piece right below it,
+//! since nothing else left to press touches it. So for each of the two goals
+//! (all black, all white) and each of the 2^4 top-row choices, chasing the
+//! wrong pieces down the rows yields the only candidate with that top row; it
+//! works when the bottom row ends right. The answer is the fewest presses over
+//! the working candidates. Rows are 4-bit nibbles of a 16-bit board, so a
+//! whole row of presses is applied with a few shifts and XORs. Pressing is
+//! linear over GF(2), so the sixteen chases of a board are one chase of the
+//! board XOR a constant chase of each top row on an empty board (a table of
+//! 16 entries built at compile time).
+//!
+//! Complexity: per board, 2 goals × (one 3-row chase + 16 XOR-and-popcounts)
+//! — about 100 word operations; O(1) memory beyond the input.
+//! Every one of the 65,536 boards is checked in the tests against a brute
+//! force over all 2^16 press sets.
+
+use proconio::input;
+use proconio::source::once::OnceSource;
+use proconio::source::Source;
+use std::fmt;
+use std::io::{self, BufWriter, Read, Write};
+
+/// Side length of the field.
+const SIDE: u32 = 4;
+/// A row of the field as a bit mask: bit `c` is column `c`.
+const ROW_MASK: u16 = (1 << SIDE) - 1;
+/// Every piece on the field.
+const ALL_PIECES: u16 = u16::MAX;
+
+/// A field, bit `4 * row + column` set where the piece shows black.
+type Board = u16;
+
+/// What pressing each piece of the set `presses` (a row mask) in `row` flips:
+/// in `row`, each pressed piece and its left and right neighbours; in the rows
+/// above and below, the pieces straight above and below the pressed ones.
+const fn row_press_effect(presses: u16, row: u32) -> Board {
+    let within_row = (presses ^ (presses << 1) ^ (presses >> 1)) & ROW_MASK;
+    let mut flipped = within_row << (SIDE * row);
+    if row > 0 {
+        flipped ^= presses << (SIDE * (row - 1));
+    }
+    if row + 1 < SIDE {
+        flipped ^= presses << (SIDE * (row + 1));
+    }
+    flipped
+}
+
+/// The outcome of pressing `top_row` and then chasing the pieces that must
+/// flip (`to_flip`) down the rows: every press made, and what is still left to
+/// flip afterwards (only the bottom row can be left).
+#[derive(Clone, Copy)]
+struct Chase {
+    presses: Board,
+    left_to_flip: Board,
+}
+
+const fn chase(to_flip: Board, top_row: u16) -> Chase {
+    let mut left_to_flip = to_flip ^ row_press_effect(top_row, 0);
+    let mut presses = top_row;
+    let mut row = 1;
+    while row < SIDE {
+        // Only a press right below can still fix a piece left in the row above.
+        let forced = (left_to_flip >> (SIDE * (row - 1))) & ROW_MASK;
+        left_to_flip ^= row_press_effect(forced, row);
+        presses |= forced << (SIDE * row);
+        row += 1;
+    }
+    Chase {
+        presses,
+        left_to_flip,
+    }
+}
+
+/// `chase(0, top_row)` for every top row. Pressing is XOR-linear, so
+/// `chase(to_flip, top_row)` is `chase(to_flip, 0)` XOR `TOP_ROW_CHASES[top_row]`
+/// in both fields: one chase per board instead of sixteen.
+const TOP_ROW_CHASES: [Chase; 1 << SIDE] = {
+    let mut chases = [Chase {
+        presses: 0,
+        left_to_flip: 0,
+    }; 1 << SIDE];
+    let mut top_row = 0;
+    while top_row <= ROW_MASK {
+        chases[top_row as usize] = chase(0, top_row);
+        top_row += 1;
+    }
+    chases
+};
+
+/// The fewest presses that turn `board` into `goal`, if any set does: the
+/// fewest over the sixteen top rows whose chase leaves nothing to flip.
+fn presses_to_reach(board: Board, goal: Board) -> Option<u32> {
+    let base = chase(board ^ goal, 0);
+    TOP_ROW_CHASES
+        .iter()
+        .filter(|top| top.left_to_flip == base.left_to_flip)
+        .map(|top| (top.presses ^ base.presses).count_ones())
+        .min()
+}
+
+/// The fewest rounds that make `board` one colour, or `None` if no set of
+/// rounds does.
+pub fn fewest_rounds(board: Board) -> Option<u32> {
+    match (
+        presses_to_reach(board, 0),
+        presses_to_reach(board, ALL_PIECES),
+    ) {
+        (Some(to_white), Some(to_black)) => Some(to_white.min(to_black)),
+        (one, other) => one.or(other),
+    }
+}
+
+/// Why the input could not be read as a sequence of boards.
+#[derive(Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// A character other than `b` or `w` inside board `board` (1-based).
+    BadPiece { board: usize, piece: char },
+    /// The input ended after `pieces` of the 16 pieces of board `board`.
+    Truncated { board: usize, pieces: u32 },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::BadPiece { board, piece } => {
+                write!(
+                    f,
+                    "board {board}: unexpected character {piece:?}, expected 'b' or 'w'"
+                )
+            }
+            InputError::Truncated { board, pieces } => write!(
+                f,
+                "board {board}: input ends after {pieces} of {} pieces",
+                SIDE * SIDE
+            ),
+        }
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    Input(InputError),
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure::Output(error)
+    }
+}
+
+/// Answers every board in `input`, one line each, in order. On bad input the
+/// answers to the boards before it are written, then the error is returned.
+pub fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
+    let mut source = OnceSource::from(input);
+    let mut board: Board = 0;
+    let mut pieces = 0;
+    let mut boards_done = 0;
+    // The pieces of a board may be spread over tokens any way at all: only
+    // the sequence of non-blank characters matters.
+    while !source.is_empty() {
+        input! { from &mut source, token: String }
+        for piece in token.chars() {
+            let black = match piece {
+                'b' => 1,
+                'w' => 0,
+                _ => {
+                    let board = boards_done + 1;
+                    return Err(Failure::Input(InputError::BadPiece { board, piece }));
+                }
+            };
+            board |= black << pieces;
+            pieces += 1;
+            if pieces == SIDE * SIDE {
+                match fewest_rounds(board) {
+                    Some(rounds) => writeln!(out, "{rounds}")?,
+                    None => writeln!(out, "Impossible")?,
+                }
+                boards_done += 1;
+                board = 0;
+                pieces = 0;
+            }
+        }
+    }
+    if pieces > 0 {
+        let board = boards_done + 1;
+        return Err(Failure::Input(InputError::Truncated { board, pieces }));
+    }
+    Ok(())
+}
+
+fn main() {
+    let mut raw = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut raw) {
+        eprintln!("error: cannot read input: {error}");
+        std::process::exit(1);
+    }
+    // A byte that is not UTF-8 becomes U+FFFD and is reported as a bad piece
+    // of the right board, instead of failing the whole read.
+    let input = String::from_utf8_lossy(&raw);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&input, &mut out);
+    // Answers before a bad board stay printed.
+    let flushed = out.flush();
+    let message = match (result, flushed) {
+        (Ok(()), Ok(())) => return,
+        (Err(Failure::Input(error)), _) => format!("error: {error}"),
+        (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
+            format!("error: cannot write output: {error}")
+        }
+    };
+    eprintln!("{message}");
+    std::process::exit(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_to_string(input: &str) -> (String, Result<(), InputError>) {
+        let mut out = Vec::new();
+        let result = match run(input, &mut out) {
+            Ok(()) => Ok(()),
+            Err(Failure::Input(error)) => Err(error),
+            Err(Failure::Output(error)) => panic!("writing to memory failed: {error}"),
+        };
+        (String::from_utf8(out).expect("output is ASCII"), result)
+    }
+
+    /// Reads `samples/poj1753-flip-game/<name>.in` and its `.out` at compile time.
+    macro_rules! sample {
+        ($name:literal) => {
+            (
+                include_str!(concat!("../../../samples/poj1753-flip-game/", $name, ".in")),
+                include_str!(concat!(
+                    "../../../samples/poj1753-flip-game/",
+                    $name,
+                    ".out"
+                )),
+            )
+        };
+    }
+
+    #[test]
+    fn samples() {
+        let cases = [
+            sample!("1"),
+            sample!("2"),
+            sample!("3"),
+            sample!("4"),
+            sample!("5"),
+            sample!("6"),
+        ];
+        for (number, (input, expected)) in cases.iter().enumerate() {
+            let (output, result) = run_to_string(input);
+            assert_eq!(result, Ok(()), "sample {}", number + 1);
+            assert_eq!(output, *expected, "sample {}", number + 1);
+        }
+    }
+
+    /// The obvious model: a 4×4 grid of colours, flipped cell by cell.
+    fn press_all(presses: u16) -> [[bool; 4]; 4] {
+        let mut grid = [[false; 4]; 4];
+        for row in 0..4i32 {
+            for column in 0..4i32 {
+                if presses >> (row * 4 + column) & 1 == 0 {
+                    continue;
+                }
+                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (r, c) = (row + dr, column + dc);
+                    if (0..4).contains(&r) && (0..4).contains(&c) {
+                        let cell = &mut grid[r as usize][c as usize];
+                        *cell = !*cell;
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    fn grid_to_board(grid: &[[bool; 4]; 4]) -> Board {
+        let mut board = 0;
+        for (row, cells) in grid.iter().enumerate() {
+            for (column, &black) in cells.iter().enumerate() {
+                board |= u16::from(black) << (row * 4 + column);
+            }
+        }
+        board
+    }
+
+    /// Brute force: try all 2^16 press sets; a set solves every board that
+    /// it turns into all white or all black, so record its size for both.
+    fn brute_force_table() -> Vec<Option<u32>> {
+        let mut fewest = vec![None::<u32>; 1 << 16];
+        for presses in 0..=u16::MAX {
+            let flipped = grid_to_board(&press_all(presses));
+            for solved_board in [flipped, !flipped] {
+                let slot = &mut fewest[usize::from(solved_board)];
+                let size = presses.count_ones();
+                if slot.map_or(true, |best| size < best) {
+                    *slot = Some(size);
+                }
+            }
+        }
+        fewest
+    }
+
+    #[test]
+    fn every_board_matches_brute_force() {
+        let expected = brute_force_table();
+        for board in 0..=u16::MAX {
+            assert_eq!(
+                fewest_rounds(board),
+                expected[usize::from(board)],
+                "board {board:#06x}"
+            );
+        }
+    }
+
+    #[test]
+    fn answer_counts_over_all_boards_match_the_spec() {
+        let mut counts = [0u32; 17];
+        let mut impossible = 0;
+        for board in 0..=u16::MAX {
+            match fewest_rounds(board) {
+                Some(rounds) => counts[rounds as usize] += 1,
+                None => impossible += 1,
+            }
+        }
+        assert_eq!(counts[..7], [2, 32, 228, 880, 1562, 1136, 256]);
+        assert!(counts[7..].iter().all(|&count| count == 0));
+        assert_eq!(impossible, 65_536 - 4_096);
+    }
+
+    #[test]
+    fn uniform_boards_need_no_rounds() {
+        assert_eq!(run_to_string("wwww\nwwww\nwwww\nwwww\n").0, "0\n");
+        assert_eq!(run_to_string("bbbb\nbbbb\nbbbb\nbbbb\n").0, "0\n");
+    }
+
+    #[test]
+    fn one_round_from_uniform() {
+        // A corner press on an all-white field.
+        assert_eq!(run_to_string("bbww\nbwww\nwwww\nwwww\n").0, "1\n");
+    }
+
+    #[test]
+    fn layout_of_pieces_does_not_matter() {
+        let expected = "4\n";
+        for input in [
+            "bwwb\nbbwb\nbwwb\nbwww\n",
+            "bwwb\r\nbbwb\r\nbwwb\r\nbwww\r\n",
+            "bwwb\r\nbbwb\r\nbwwb\r\nbwww",
+            "bwwbbbwbbwwbbwww",
+            "  bwwb \t bbwb\n\n\nbwwb\nbwww\n\n",
+            "b w w b\nb b w b\nb w w b\nb w w w\n",
+        ] {
+            assert_eq!(
+                run_to_string(input),
+                (expected.to_string(), Ok(())),
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_input_has_no_answers() {
+        assert_eq!(run_to_string(""), (String::new(), Ok(())));
+        assert_eq!(run_to_string(" \r\n\n\t"), (String::new(), Ok(())));
+    }
+
+    #[test]
+    fn bad_piece_names_its_board_after_earlier_answers() {
+        let input = "wwwwwwwwwwwwwwww\nbwwb\nbbxb\nbwwb\nbwww\n";
+        let (output, result) = run_to_string(input);
+        assert_eq!(output, "0\n");
+        assert_eq!(
+            result,
+            Err(InputError::BadPiece {
+                board: 2,
+                piece: 'x'
+            })
+        );
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "board 2: unexpected character 'x', expected 'b' or 'w'"
+        );
+    }
+
+    #[test]
+    fn upper_case_and_other_letters_are_rejected() {
+        let (_, result) = run_to_string("Bwwb\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            result,
+            Err(InputError::BadPiece {
+                board: 1,
+                piece: 'B'
+            })
+        );
+        let (_, result) = run_to_string("bwwb\nbbwb\nbwwb\nbww0\n");
+        assert_eq!(
+            result,
+            Err(InputError::BadPiece {
+                board: 1,
+                piece: '0'
+            })
+        );
+    }
+
+    #[test]
+    fn non_utf8_byte_is_a_bad_piece() {
+        let raw = b"bwwb\nbb\xffb\nbwwb\nbwww\n";
+        let (_, result) = run_to_string(&String::from_utf8_lossy(raw));
+        let piece = char::REPLACEMENT_CHARACTER;
+        assert_eq!(result, Err(InputError::BadPiece { board: 1, piece }));
+    }
+
+    #[test]
+    fn input_ending_inside_a_board_is_reported() {
+        let (output, result) = run_to_string("bwwb\nbbwb\nbwwb\nbwww\nbwwb\nbb");
+        assert_eq!(output, "4\n");
+        assert_eq!(
+            result,
+            Err(InputError::Truncated {
+                board: 2,
+                pieces: 6
+            })
+        );
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "board 2: input ends after 6 of 16 pieces"
+        );
+    }
+}
