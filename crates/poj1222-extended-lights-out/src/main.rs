@@ -82,7 +82,7 @@ const fn press_effect(cell: usize) -> BoardMask {
 /// `light` XOR to that light's state". Each equation carries, as a mask of lights, which light
 /// states its right-hand side is the XOR of. Once the left-hand sides are reduced to single
 /// buttons, the right-hand side of button `b`'s equation lists the lights whose states decide
-/// whether `b` is pressed; transposing gives, per light, the buttons it switches on.
+/// whether `b` is pressed; transposing gives, for each light, the presses that clear it alone.
 const fn invert_press_matrix() -> [BoardMask; CELLS] {
     let mut buttons_of_equation = [0 as BoardMask; CELLS];
     let mut lights_of_equation = [0 as BoardMask; CELLS];
