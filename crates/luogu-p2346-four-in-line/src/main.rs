@@ -1,0 +1,958 @@
+//! Luogu P2346 — Four in a Line (四子连棋). <https://www.luogu.com.cn/problem/P2346>
+//! (first set as codevs 1004).
+//!
+//! A 4×4 board holds 7 black pieces, 7 white pieces and 2 empty squares. A move slides a piece
+//! into an orthogonally adjacent empty square; the colours move alternately and either may move
+//! first. Print the fewest moves after which four pieces of one colour stand in a row, a column
+//! or a long diagonal.
+//!
+//! Judge convention: a board that already has such a line is answered `1`, not `0`, because the
+//! game asks for moves to be made. A goal board always has a move that leaves its line standing,
+//! so the answer is `max(1, shortest distance)`.
+//!
+//! Approach: breadth-first search over states (board, colour to move). A state is a goal as soon
+//! as its board has a line of either colour, so the shortest distance of a board is its
+//! breadth-first distance to a goal, minimised over the two first movers; the minimum matters,
+//! because with one first mover fixed some boards reach no line at all (that colour has no move).
+//! The whole space is 411,840 boards × 2 movers and every legal board reaches a line within 7
+//! moves (the tests walk every board), which allows two plans; each is hopeless where the other
+//! shines, so the program picks by the number of boards (`TABLE_THRESHOLD`):
+//! - Few boards (the judge gives one): a forward search from the board, starting from both of its
+//!   states at once so that it yields the minimum over the first movers directly, and stopping at
+//!   the first goal it generates. It visits at most 741 states (about 20 µs), so the run is as
+//!   fast as an empty process. Its visited set is an `FxHashSet` of packed states: an array over
+//!   all states by rank was no faster for one board and clearing it made many boards 3× slower.
+//! - Many boards: one backward search from all 283,072 goal states fills the distance of every
+//!   state at once (about 20 ms); then each board is one lookup. The predecessors of a state are
+//!   the boards one move of the opponent away (a slide undoes itself). Distances live in an array
+//!   indexed by a perfect rank of the board: the colex rank of the empty pair (120 values), then
+//!   the colex rank of the black squares among the other 14 (3432 values).
+//!
+//! Searching all 411,840 boards one by one takes about 250 ms, the table about 20 ms.
+//!
+//! Complexity: forward search O(S) time and memory for the S ≤ 741 states it reaches; table
+//! O(823,680 states + 2,306,304 moves) time once, 823,680 bytes plus a 5 MB queue, then O(1) per
+//! board. Parsing is linear in the input.
+//!
+//! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
+//! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
+//! answer per line. A bad character, a board without exactly 7 `B`, 7 `W` and 2 `O`, or input that
+//! ends inside a board is reported on stderr with the board number, after the answers to the
+//! boards before it, and the exit status is 1.
+
+use rustc_hash::FxHashSet;
+use std::fmt;
+use std::io::{self, Read, Write};
+
+/// Squares on the board, numbered row by row: square `4 * row + column`.
+const SQUARES: u32 = 16;
+/// Pieces of each colour on a legal board.
+const PIECES_PER_COLOUR: u32 = 7;
+/// Number of legal boards: 16! / (7! · 7! · 2!).
+const LEGAL_BOARDS: usize = 411_840;
+
+/// The ten lines of four: rows, columns and the two long diagonals, as square masks.
+const LINES: [u16; 10] = [
+    0x000F, 0x00F0, 0x0F00, 0xF000, // rows
+    0x1111, 0x2222, 0x4444, 0x8888, // columns
+    0x8421, 0x1248, // main diagonal (squares 0, 5, 10, 15) and anti-diagonal (3, 6, 9, 12)
+];
+
+/// For each square, the mask of its orthogonal neighbours.
+const NEIGHBOURS: [u16; 16] = neighbour_masks();
+
+const fn neighbour_masks() -> [u16; 16] {
+    let mut masks = [0u16; 16];
+    let mut square = 0;
+    while square < 16 {
+        let (row, column) = (square / 4, square % 4);
+        let mut mask = 0u16;
+        if row > 0 {
+            mask |= 1 << (square - 4);
+        }
+        if row < 3 {
+            mask |= 1 << (square + 4);
+        }
+        if column > 0 {
+            mask |= 1 << (square - 1);
+        }
+        if column < 3 {
+            mask |= 1 << (square + 1);
+        }
+        masks[square] = mask;
+        square += 1;
+    }
+    masks
+}
+
+/// Ways to place 7 black pieces on the 14 squares left by the two empty ones: C(14, 7).
+const BLACK_PLACEMENTS: usize = 3432;
+
+/// The colex rank of a 7-square subset of 14 squares is the sum of C(position, ordinal) over its
+/// squares (ordinal 1 for the lowest). Ranking is the inner step of the backward search, so it is
+/// read from tables, split at square 7 to keep them small (and cheap to build at compile time):
+/// `LOW_HALF_RANK[low]` sums over squares 0..7, `HIGH_HALF_RANK[high][count of low squares]`
+/// over squares 7..14, whose ordinals start after the low squares.
+static LOW_HALF_RANK: [u16; 128] = low_half_ranks();
+static HIGH_HALF_RANK: [[u16; 8]; 128] = high_half_ranks();
+
+/// `BINOMIAL[n][k]` = C(n, k) for n < 14, k ≤ 7.
+const BINOMIAL: [[u16; 8]; 14] = binomials();
+
+/// Pascal's rule.
+const fn binomials() -> [[u16; 8]; 14] {
+    let mut binomial = [[0u16; 8]; 14];
+    let mut n = 0;
+    while n < 14 {
+        binomial[n][0] = 1;
+        let mut k = 1;
+        while k < 8 {
+            if n > 0 {
+                binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
+            }
+            k += 1;
+        }
+        n += 1;
+    }
+    binomial
+}
+
+/// Sum of C(first_square + position, ordinal) over the squares of the 7-bit `half`, ordinals
+/// counted from `ordinals_before + 1`; squares past the seventh ordinal add nothing.
+const fn half_rank(half: usize, first_square: usize, ordinals_before: usize) -> u16 {
+    let (mut rank, mut ordinal, mut position) = (0u16, ordinals_before, 0);
+    while position < 7 {
+        if half >> position & 1 == 1 {
+            ordinal += 1;
+            if ordinal < 8 {
+                rank += BINOMIAL[first_square + position][ordinal];
+            }
+        }
+        position += 1;
+    }
+    rank
+}
+
+const fn low_half_ranks() -> [u16; 128] {
+    let mut ranks = [0u16; 128];
+    let mut half = 0;
+    while half < 128 {
+        ranks[half] = half_rank(half, 0, 0);
+        half += 1;
+    }
+    ranks
+}
+
+const fn high_half_ranks() -> [[u16; 8]; 128] {
+    let mut ranks = [[0u16; 8]; 128];
+    let mut half = 0;
+    while half < 128 {
+        let mut ordinals_before = 0;
+        while ordinals_before < 8 {
+            ranks[half][ordinals_before] = half_rank(half, 7, ordinals_before);
+            ordinals_before += 1;
+        }
+        half += 1;
+    }
+    ranks
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    const BOTH: [Colour; 2] = [Colour::Black, Colour::White];
+
+    fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A board as two square masks; the squares in neither are empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Board {
+    black: u16,
+    white: u16,
+}
+
+impl Board {
+    fn empty(self) -> u16 {
+        !(self.black | self.white)
+    }
+
+    fn pieces(self, colour: Colour) -> u16 {
+        match colour {
+            Colour::Black => self.black,
+            Colour::White => self.white,
+        }
+    }
+
+    fn has_line(self) -> bool {
+        LINES
+            .iter()
+            .any(|&line| self.black & line == line || self.white & line == line)
+    }
+
+    /// Calls `visit` with every board reached by one move of `mover`. Moves are their own
+    /// inverse with the colour unchanged, so the same boards are also the predecessors of this
+    /// board under a last move by `mover`.
+    fn for_each_move(self, mover: Colour, mut visit: impl FnMut(Board)) {
+        let mut empties = self.empty();
+        while empties != 0 {
+            let target = empties.trailing_zeros();
+            empties &= empties - 1;
+            let mut sources = NEIGHBOURS[target as usize] & self.pieces(mover);
+            while sources != 0 {
+                let source = sources.trailing_zeros();
+                sources &= sources - 1;
+                let slide = (1u16 << source) | (1u16 << target);
+                visit(match mover {
+                    Colour::Black => Board {
+                        black: self.black ^ slide,
+                        white: self.white,
+                    },
+                    Colour::White => Board {
+                        black: self.black,
+                        white: self.white ^ slide,
+                    },
+                });
+            }
+        }
+    }
+
+    /// A bijection from legal boards onto `0..LEGAL_BOARDS`: the colex rank of the empty pair
+    /// (120 values), then the colex rank of the black squares once the two empty squares are
+    /// taken out (3432 values).
+    fn rank(self) -> usize {
+        let empty = u32::from(self.empty());
+        let low = empty.trailing_zeros();
+        let high = 31 - empty.leading_zeros();
+        let pair_rank = high * (high - 1) / 2 + low;
+        let black = u32::from(self.black);
+        // Close the gap at `high`, then at `low` (below `high`, so unmoved by the first step).
+        let without_high = (black & ((1 << high) - 1)) | ((black >> (high + 1)) << high);
+        let compact = (without_high & ((1 << low) - 1)) | ((without_high >> (low + 1)) << low);
+        let low_half = (compact & 0x7F) as usize;
+        let black_rank = LOW_HALF_RANK[low_half]
+            + HIGH_HALF_RANK[(compact >> 7) as usize][low_half.count_ones() as usize];
+        pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
+    }
+}
+
+/// Calls `visit` with every legal board, in no particular order.
+fn for_each_legal_board(mut visit: impl FnMut(Board)) {
+    for black in 0..=u16::MAX {
+        if black.count_ones() != PIECES_PER_COLOUR {
+            continue;
+        }
+        // White fills all but two of the nine free squares: choose the empty pair.
+        let free = !black;
+        let mut first_choices = free;
+        while first_choices != 0 {
+            let first = first_choices & first_choices.wrapping_neg();
+            first_choices &= first_choices - 1;
+            let mut second_choices = first_choices;
+            while second_choices != 0 {
+                let second = second_choices & second_choices.wrapping_neg();
+                second_choices &= second_choices - 1;
+                visit(Board {
+                    black,
+                    white: free ^ first ^ second,
+                });
+            }
+        }
+    }
+}
+
+/// Shortest distance from `start` to a board with a line, minimised over the first mover, by a
+/// breadth-first search from both (board, mover) states at once. `None` if no line is reachable
+/// (never for a legal board).
+fn shortest_distance_by_search(start: Board) -> Option<u8> {
+    if start.has_line() {
+        return Some(0);
+    }
+    // A state packs the two masks and the colour to move into one key.
+    let state_key = |board: Board, mover: Colour| {
+        u64::from(board.black) | u64::from(board.white) << 16 | (mover.index() as u64) << 32
+    };
+    let mut seen = FxHashSet::default();
+    let mut frontier = Vec::new();
+    for mover in Colour::BOTH {
+        seen.insert(state_key(start, mover));
+        frontier.push((start, mover));
+    }
+    let mut next_frontier = Vec::new();
+    let mut distance = 0u8;
+    while !frontier.is_empty() {
+        distance += 1;
+        let mut reached_line = false;
+        for &(board, mover) in &frontier {
+            let next_mover = mover.opponent();
+            board.for_each_move(mover, |next| {
+                if next.has_line() {
+                    reached_line = true;
+                } else if seen.insert(state_key(next, next_mover)) {
+                    next_frontier.push((next, next_mover));
+                }
+            });
+            if reached_line {
+                return Some(distance);
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next_frontier);
+        next_frontier.clear();
+    }
+    None
+}
+
+/// Distance to a line for every state, indexed by `2 * rank + colour to move`.
+struct DistanceTable {
+    distance_by_state: Vec<u8>,
+}
+
+impl DistanceTable {
+    const UNREACHED: u8 = u8::MAX;
+
+    /// One backward breadth-first search from every goal state. The predecessors of a state
+    /// (board, mover) are the states (earlier, opponent) where the opponent's move gave `board`,
+    /// which are the boards one opponent move away from `board`.
+    fn build() -> DistanceTable {
+        let mut distance_by_state = vec![Self::UNREACHED; 2 * LEGAL_BOARDS];
+        // Every state enters the queue at most once; one spare slot lets the search write each
+        // candidate before knowing whether it is new (see below).
+        let placeholder = (Board { black: 0, white: 0 }, Colour::Black);
+        let mut queue = vec![placeholder; 2 * LEGAL_BOARDS + 1];
+        let mut tail = 0;
+        for_each_legal_board(|board| {
+            if board.has_line() {
+                let rank = board.rank();
+                for mover in Colour::BOTH {
+                    distance_by_state[2 * rank + mover.index()] = 0;
+                    queue[tail] = (board, mover);
+                    tail += 1;
+                }
+            }
+        });
+        let mut head = 0;
+        let mut distance = 0u8;
+        while head < tail {
+            distance += 1;
+            let layer_end = tail;
+            while head < layer_end {
+                let (board, mover) = queue[head];
+                head += 1;
+                let earlier_mover = mover.opponent();
+                board.for_each_move(earlier_mover, |earlier| {
+                    // Branch-free on purpose: whether a state is new is unpredictable, and
+                    // avoiding the mispredictions made the whole search about 15% faster.
+                    let state = 2 * earlier.rank() + earlier_mover.index();
+                    let is_new = distance_by_state[state] == Self::UNREACHED;
+                    distance_by_state[state] = distance_by_state[state].min(distance);
+                    queue[tail] = (earlier, earlier_mover);
+                    tail += usize::from(is_new);
+                });
+            }
+        }
+        DistanceTable { distance_by_state }
+    }
+
+    /// Shortest distance minimised over the first mover.
+    fn shortest_distance(&self, board: Board) -> Option<u8> {
+        let rank = board.rank();
+        let best = self.distance_by_state[2 * rank].min(self.distance_by_state[2 * rank + 1]);
+        (best != Self::UNREACHED).then_some(best)
+    }
+}
+
+/// From this many boards on, the table is built. Measured (release build): the table costs about
+/// 20 ms, a forward search at most about 20 µs (0.6 µs on average over all boards). At 1000 boards
+/// even the slowest boards cost no more by search than the table, so no input is slower than
+/// about twice what the better plan would take, and a judge's single board never pays 20 ms.
+const TABLE_THRESHOLD: usize = 1000;
+
+/// The printed answer: the judges count at least one move, even for a board that has a line.
+fn answer(shortest_distance: u8) -> u8 {
+    shortest_distance.max(1)
+}
+
+/// Shortest distances for all `boards`, choosing the plan by how many there are.
+fn shortest_distances(boards: &[Board]) -> Vec<Option<u8>> {
+    if boards.len() >= TABLE_THRESHOLD {
+        let table = DistanceTable::build();
+        boards
+            .iter()
+            .map(|&board| table.shortest_distance(board))
+            .collect()
+    } else {
+        boards
+            .iter()
+            .map(|&board| shortest_distance_by_search(board))
+            .collect()
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum InputError {
+    BadCharacter {
+        board: usize,
+        character: char,
+    },
+    WrongCounts {
+        board: usize,
+        black: u32,
+        white: u32,
+        empty: u32,
+    },
+    EndsInsideBoard {
+        board: usize,
+        squares_read: u32,
+    },
+    /// Cannot happen for a legal board (the tests check every board); reported, not a panic.
+    NoLineReachable {
+        board: usize,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            InputError::BadCharacter { board, character } => write!(
+                f,
+                "board {board}: unexpected character {character:?} (expected B, W or O)"
+            ),
+            InputError::WrongCounts {
+                board,
+                black,
+                white,
+                empty,
+            } => write!(
+                f,
+                "board {board}: has {black} B, {white} W and {empty} O (expected 7 B, 7 W and 2 O)"
+            ),
+            InputError::EndsInsideBoard {
+                board,
+                squares_read,
+            } => write!(
+                f,
+                "board {board}: input ends after {squares_read} of 16 squares"
+            ),
+            InputError::NoLineReachable { board } => {
+                write!(f, "board {board}: no line of four can be reached")
+            }
+        }
+    }
+}
+
+/// Reads boards until end of input; on a fault, the boards before it and the fault.
+///
+/// Tokens come from proconio's `Source::next_token`, which borrows each token and returns `None`
+/// at the end instead of panicking. `input!` would copy each token into a new `String`: on
+/// 411,840 boards (1.6 million tokens) that alone cost about 20 ms of a 100 ms budget.
+fn parse_boards(text: &str) -> (Vec<Board>, Option<InputError>) {
+    let mut source = proconio::source::once::OnceSource::from(text);
+    let mut boards = Vec::new();
+    let (mut black, mut white, mut squares_read) = (0u16, 0u16, 0u32);
+    while let Some(token) = proconio::source::Source::next_token(&mut source) {
+        for (offset, byte) in token.bytes().enumerate() {
+            if !matches!(byte, b'B' | b'W' | b'O') {
+                // Report the whole character, which may be several bytes long.
+                let character = token[offset..].chars().next().unwrap_or('?');
+                let board = boards.len() + 1;
+                return (boards, Some(InputError::BadCharacter { board, character }));
+            }
+            // Branch-free on purpose: the colours of random boards defeat branch prediction,
+            // and a `match` here made parsing 8 MB of boards about 2.5 times slower.
+            black |= u16::from(byte == b'B') << squares_read;
+            white |= u16::from(byte == b'W') << squares_read;
+            squares_read += 1;
+            if squares_read == SQUARES {
+                let board = Board { black, white };
+                let (black_count, white_count) = (black.count_ones(), white.count_ones());
+                if black_count != PIECES_PER_COLOUR || white_count != PIECES_PER_COLOUR {
+                    let error = InputError::WrongCounts {
+                        board: boards.len() + 1,
+                        black: black_count,
+                        white: white_count,
+                        empty: board.empty().count_ones(),
+                    };
+                    return (boards, Some(error));
+                }
+                boards.push(board);
+                (black, white, squares_read) = (0, 0, 0);
+            }
+        }
+    }
+    let error = (squares_read != 0).then(|| InputError::EndsInsideBoard {
+        board: boards.len() + 1,
+        squares_read,
+    });
+    (boards, error)
+}
+
+#[derive(Debug)]
+enum RunError {
+    Input(InputError),
+    Output(io::Error),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Input(error) => error.fmt(f),
+            RunError::Output(error) => write!(f, "cannot write the answers: {error}"),
+        }
+    }
+}
+
+/// The whole program on an in-memory input: answers to `out`, flushed, then the first fault.
+fn run(input: &[u8], out: &mut impl Write) -> Result<(), RunError> {
+    // Lossy, so that a stray non-UTF-8 byte is a bad character of a numbered board.
+    let text = String::from_utf8_lossy(input);
+    let (boards, input_error) = parse_boards(&text);
+    let mut fault = input_error;
+    for (index, distance) in shortest_distances(&boards).into_iter().enumerate() {
+        let Some(distance) = distance else {
+            fault = Some(InputError::NoLineReachable { board: index + 1 });
+            break;
+        };
+        // Answers are single digits (at most 7).
+        out.write_all(&[b'0' + answer(distance), b'\n'])
+            .map_err(RunError::Output)?;
+    }
+    out.flush().map_err(RunError::Output)?;
+    fault.map_or(Ok(()), |error| Err(RunError::Input(error)))
+}
+
+fn main() {
+    let mut input = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read the input: {error}");
+        std::process::exit(1);
+    }
+    if let Err(error) = run(&input, &mut io::BufWriter::new(io::stdout().lock())) {
+        eprintln!("{error}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashSet, VecDeque};
+
+    /// Runs the whole program on `input`: what it printed, and the fault it reported.
+    fn run_on(input: &[u8]) -> (String, Option<String>) {
+        let mut out = Vec::new();
+        let fault = run(input, &mut out).err().map(|error| error.to_string());
+        (String::from_utf8(out).expect("answers are ASCII"), fault)
+    }
+
+    /// A board from its 16 squares written row by row.
+    fn board(squares: &str) -> Board {
+        let (boards, fault) = parse_boards(squares);
+        assert_eq!(
+            (boards.len(), fault),
+            (1, None),
+            "not one legal board: {squares}"
+        );
+        boards[0]
+    }
+
+    fn squares_of(board: Board) -> [u8; 16] {
+        std::array::from_fn(|square| {
+            if board.black >> square & 1 == 1 {
+                b'B'
+            } else if board.white >> square & 1 == 1 {
+                b'W'
+            } else {
+                b'O'
+            }
+        })
+    }
+
+    fn all_legal_boards() -> Vec<Board> {
+        let mut boards = Vec::with_capacity(LEGAL_BOARDS);
+        for_each_legal_board(|board| boards.push(board));
+        boards
+    }
+
+    fn distance_with_mover(table: &DistanceTable, board: Board, mover: Colour) -> Option<u8> {
+        let distance = table.distance_by_state[2 * board.rank() + mover.index()];
+        (distance != DistanceTable::UNREACHED).then_some(distance)
+    }
+
+    /// Deliberately plain: squares as characters, lines listed by coordinates, a standard
+    /// `HashSet` and one first mover fixed by the caller.
+    fn simple_distance(start: [u8; 16], first_mover: u8) -> Option<u32> {
+        let mut lines: Vec<Vec<(usize, usize)>> = Vec::new();
+        for fixed in 0..4 {
+            lines.push((0..4).map(|other| (fixed, other)).collect());
+            lines.push((0..4).map(|other| (other, fixed)).collect());
+        }
+        lines.push((0..4).map(|step| (step, step)).collect());
+        lines.push((0..4).map(|step| (step, 3 - step)).collect());
+        let has_line = |squares: &[u8; 16]| {
+            lines.iter().any(|line| {
+                [b'B', b'W'].iter().any(|&colour| {
+                    line.iter()
+                        .all(|&(row, column)| squares[row * 4 + column] == colour)
+                })
+            })
+        };
+        if has_line(&start) {
+            return Some(0);
+        }
+        let mut seen = HashSet::new();
+        let mut queue = VecDeque::new();
+        seen.insert((start, first_mover));
+        queue.push_back((start, first_mover, 0));
+        while let Some((squares, mover, distance)) = queue.pop_front() {
+            let opponent = if mover == b'B' { b'W' } else { b'B' };
+            for row in 0..4i32 {
+                for column in 0..4i32 {
+                    if squares[(row * 4 + column) as usize] != mover {
+                        continue;
+                    }
+                    for (row_step, column_step) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                        let (to_row, to_column) = (row + row_step, column + column_step);
+                        if !(0..4).contains(&to_row) || !(0..4).contains(&to_column) {
+                            continue;
+                        }
+                        let to = (to_row * 4 + to_column) as usize;
+                        if squares[to] != b'O' {
+                            continue;
+                        }
+                        let mut next = squares;
+                        next.swap((row * 4 + column) as usize, to);
+                        if has_line(&next) {
+                            return Some(distance + 1);
+                        }
+                        if seen.insert((next, opponent)) {
+                            queue.push_back((next, opponent, distance + 1));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn samples_match_their_outputs() {
+        let samples = [
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/1.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/1.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/2.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/2.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/3.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/3.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/4.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/4.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/5.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/5.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/6.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/6.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/7.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/7.out"),
+            ),
+        ];
+        for (number, (input, expected)) in samples.iter().enumerate() {
+            assert_eq!(
+                run_on(input.as_bytes()),
+                (expected.to_string(), None),
+                "sample {}",
+                number + 1
+            );
+        }
+    }
+
+    #[test]
+    fn crlf_sample_really_has_crlf_line_ends() {
+        let input = include_str!("../../../samples/luogu-p2346-four-in-line/7.in");
+        assert!(input.contains("\r\n"));
+    }
+
+    #[test]
+    fn a_board_that_already_has_a_line_is_answered_one() {
+        let goal_boards = [
+            "BBBBWOWBWWBWOBWW", // top row, black
+            "BWBOBWBWBWBWWWBO", // third column, black
+            "BWWOWBWBWWBBWBOB", // main diagonal, black
+            "BBBWBBWBBWOWWWOW", // anti-diagonal, white
+        ];
+        for squares in goal_boards {
+            let goal = board(squares);
+            assert!(goal.has_line(), "{squares}");
+            assert_eq!(shortest_distance_by_search(goal), Some(0), "{squares}");
+            assert_eq!(answer(0), 1);
+            let one_line = format!("{squares}\n");
+            assert_eq!(
+                run_on(one_line.as_bytes()),
+                ("1\n".to_string(), None),
+                "{squares}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_goal_board_has_a_move_that_keeps_a_line() {
+        // What makes the judges' answer 1 for a goal board achievable.
+        for_each_legal_board(|goal| {
+            if goal.has_line() {
+                let mut keeps_a_line = false;
+                for mover in Colour::BOTH {
+                    goal.for_each_move(mover, |next| keeps_a_line |= next.has_line());
+                }
+                assert!(keeps_a_line, "{:?}", squares_of(goal));
+            }
+        });
+    }
+
+    #[test]
+    fn rank_is_a_bijection_onto_the_legal_boards() {
+        let boards = all_legal_boards();
+        assert_eq!(boards.len(), LEGAL_BOARDS);
+        let mut seen_rank = vec![false; LEGAL_BOARDS];
+        for board in boards {
+            assert_eq!(board.black.count_ones(), 7);
+            assert_eq!(board.white.count_ones(), 7);
+            assert_eq!(board.black & board.white, 0);
+            let rank = board.rank();
+            assert!(!seen_rank[rank], "rank {rank} taken twice");
+            seen_rank[rank] = true;
+        }
+    }
+
+    #[test]
+    fn distance_distribution_matches_the_statement() {
+        let table = DistanceTable::build();
+        let mut boards_at_distance = [0usize; 8];
+        for board in all_legal_boards() {
+            let distance = table
+                .shortest_distance(board)
+                .expect("every legal board reaches a line");
+            boards_at_distance[usize::from(distance)] += 1;
+        }
+        assert_eq!(
+            boards_at_distance,
+            [141_536, 104_256, 58_096, 74_512, 23_184, 9_248, 880, 128]
+        );
+    }
+
+    #[test]
+    fn a_fixed_first_mover_reaches_no_line_only_when_it_cannot_move() {
+        let table = DistanceTable::build();
+        let mut stuck_states = [0usize; 2];
+        for board in all_legal_boards() {
+            for mover in Colour::BOTH {
+                let mut moves = 0;
+                board.for_each_move(mover, |_| moves += 1);
+                let reaches_line = distance_with_mover(&table, board, mover).is_some();
+                assert_eq!(reaches_line, moves > 0 || board.has_line());
+                stuck_states[mover.index()] += usize::from(!reaches_line);
+            }
+        }
+        // Such boards exist, so a search with one first mover would find nothing on them.
+        assert_eq!(stuck_states, [4080, 4080]);
+    }
+
+    #[test]
+    fn forward_search_agrees_with_the_table_on_every_board() {
+        let table = DistanceTable::build();
+        for board in all_legal_boards() {
+            assert_eq!(
+                shortest_distance_by_search(board),
+                table.shortest_distance(board),
+                "{:?}",
+                squares_of(board)
+            );
+        }
+    }
+
+    #[test]
+    fn simple_search_agrees_on_random_boards() {
+        let table = DistanceTable::build();
+        let mut rng = fastrand::Rng::with_seed(2346);
+        let mut squares = *b"BBBBBBBWWWWWWWOO";
+        for _ in 0..3000 {
+            rng.shuffle(&mut squares);
+            let random = board(std::str::from_utf8(&squares).expect("ASCII"));
+            let by_black = simple_distance(squares, b'B');
+            let by_white = simple_distance(squares, b'W');
+            let label = String::from_utf8_lossy(&squares).into_owned();
+            assert_eq!(
+                by_black,
+                distance_with_mover(&table, random, Colour::Black).map(u32::from),
+                "{label}"
+            );
+            assert_eq!(
+                by_white,
+                distance_with_mover(&table, random, Colour::White).map(u32::from),
+                "{label}"
+            );
+            let best = by_black.into_iter().chain(by_white).min();
+            assert_eq!(
+                best,
+                shortest_distance_by_search(random).map(u32::from),
+                "{label}"
+            );
+        }
+    }
+
+    #[test]
+    fn both_plans_print_the_same_answers_around_the_threshold() {
+        let mut rng = fastrand::Rng::with_seed(1004);
+        let mut squares = *b"BBBBBBBWWWWWWWOO";
+        let mut input = String::new();
+        let mut expected = String::new();
+        for _ in 0..TABLE_THRESHOLD {
+            rng.shuffle(&mut squares);
+            let squares = std::str::from_utf8(&squares).expect("ASCII");
+            input.push_str(squares);
+            input.push('\n');
+            let distance = shortest_distance_by_search(board(squares)).expect("reaches a line");
+            expected.push_str(&format!("{}\n", answer(distance)));
+        }
+        // Exactly at the threshold the table answers; one board fewer and the searches do.
+        assert_eq!(run_on(input.as_bytes()), (expected.clone(), None));
+        let last_board_start = input.len() - 17;
+        let one_fewer = &input[..last_board_start];
+        let expected_one_fewer = &expected[..expected.len() - 2];
+        assert_eq!(
+            run_on(one_fewer.as_bytes()),
+            (expected_one_fewer.to_string(), None)
+        );
+    }
+
+    #[test]
+    fn benchmark_boards_have_their_stated_distances() {
+        // examples/bench-inputs.rs: the slowest board at distance 7, the slowest search overall.
+        assert_eq!(
+            shortest_distance_by_search(board("WWBBBBWWWBWBOWBO")),
+            Some(7)
+        );
+        assert_eq!(
+            shortest_distance_by_search(board("BWBWBOOWWWBBBBWW")),
+            Some(6)
+        );
+        assert_eq!(TABLE_THRESHOLD - 1, 999);
+    }
+
+    const JUDGE_SAMPLE: &str = "BWBO\nWBWB\nBWBW\nWBWO\n";
+
+    #[test]
+    fn bad_character_stops_after_the_boards_before_it() {
+        let input = format!("{JUDGE_SAMPLE}BWBO\nWBXB\nBWBW\nWBWO\n");
+        let expected_fault = "board 2: unexpected character 'X' (expected B, W or O)";
+        assert_eq!(
+            run_on(input.as_bytes()),
+            ("5\n".to_string(), Some(expected_fault.to_string()))
+        );
+        let lower_case = "bwbo\nwbwb\nbwbw\nwbwo\n";
+        let expected_fault = "board 1: unexpected character 'b' (expected B, W or O)";
+        assert_eq!(
+            run_on(lower_case.as_bytes()),
+            (String::new(), Some(expected_fault.to_string()))
+        );
+        // A count before the board, as some judges' formats have.
+        let with_count = format!("1\n{JUDGE_SAMPLE}");
+        let expected_fault = "board 1: unexpected character '1' (expected B, W or O)";
+        assert_eq!(
+            run_on(with_count.as_bytes()),
+            (String::new(), Some(expected_fault.to_string()))
+        );
+    }
+
+    #[test]
+    fn non_ascii_and_non_utf8_characters_are_bad_characters_of_their_board() {
+        let input = format!("{JUDGE_SAMPLE}{JUDGE_SAMPLE}BWBÉ");
+        let expected_fault = "board 3: unexpected character 'É' (expected B, W or O)";
+        assert_eq!(
+            run_on(input.as_bytes()),
+            ("5\n5\n".to_string(), Some(expected_fault.to_string()))
+        );
+        let mut input = JUDGE_SAMPLE.as_bytes().to_vec();
+        input.extend_from_slice(b"BW\xFFO\nWBWB\nBWBW\nWBWO\n");
+        let (printed, fault) = run_on(&input);
+        assert_eq!(printed, "5\n");
+        assert_eq!(
+            fault.as_deref(),
+            Some("board 2: unexpected character '\u{FFFD}' (expected B, W or O)")
+        );
+    }
+
+    #[test]
+    fn wrong_piece_counts_are_reported_with_the_counts() {
+        let eight_black = format!("{JUDGE_SAMPLE}BWBO\nWBWB\nBWBW\nBBWO\n");
+        let expected_fault = "board 2: has 8 B, 6 W and 2 O (expected 7 B, 7 W and 2 O)";
+        assert_eq!(
+            run_on(eight_black.as_bytes()),
+            ("5\n".to_string(), Some(expected_fault.to_string()))
+        );
+        let three_empty = "BWBO\nWBWB\nBWBW\nWOWO\n";
+        let expected_fault = "board 1: has 6 B, 7 W and 3 O (expected 7 B, 7 W and 2 O)";
+        assert_eq!(
+            run_on(three_empty.as_bytes()),
+            (String::new(), Some(expected_fault.to_string()))
+        );
+        let all_empty = "OOOO OOOO OOOO OOOO";
+        let expected_fault = "board 1: has 0 B, 0 W and 16 O (expected 7 B, 7 W and 2 O)";
+        assert_eq!(
+            run_on(all_empty.as_bytes()),
+            (String::new(), Some(expected_fault.to_string()))
+        );
+    }
+
+    #[test]
+    fn input_ending_inside_a_board_is_reported() {
+        let input = format!("{JUDGE_SAMPLE}BWBO\nWBWB\nBW\n");
+        let expected_fault = "board 2: input ends after 10 of 16 squares";
+        assert_eq!(
+            run_on(input.as_bytes()),
+            ("5\n".to_string(), Some(expected_fault.to_string()))
+        );
+    }
+
+    #[test]
+    fn answers_before_a_fault_are_printed_on_the_table_path_too() {
+        let mut input = JUDGE_SAMPLE.repeat(TABLE_THRESHOLD);
+        input.push_str("BWBO\nWBWB\nBWBW\nWBW");
+        let expected_fault = format!(
+            "board {}: input ends after 15 of 16 squares",
+            TABLE_THRESHOLD + 1
+        );
+        assert_eq!(
+            run_on(input.as_bytes()),
+            ("5\n".repeat(TABLE_THRESHOLD), Some(expected_fault))
+        );
+    }
+
+    #[test]
+    fn empty_or_blank_input_has_no_boards_and_no_fault() {
+        assert_eq!(run_on(b""), (String::new(), None));
+        assert_eq!(run_on(b" \r\n\t\n"), (String::new(), None));
+    }
+}
