@@ -204,7 +204,7 @@ pub fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
 fn main() {
     let mut raw = Vec::new();
     if let Err(error) = io::stdin().lock().read_to_end(&mut raw) {
-        eprintln!("error: cannot read input: {error}");
+        eprintln!("cannot read the input: {error}");
         std::process::exit(1);
     }
     // A byte that is not UTF-8 becomes U+FFFD and is reported as a bad piece
@@ -216,9 +216,9 @@ fn main() {
     let flushed = out.flush();
     let message = match (result, flushed) {
         (Ok(()), Ok(())) => return,
-        (Err(Failure::Input(error)), _) => format!("error: {error}"),
+        (Err(Failure::Input(error)), _) => error.to_string(),
         (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
-            format!("error: cannot write output: {error}")
+            format!("cannot write the output: {error}")
         }
     };
     eprintln!("{message}");
