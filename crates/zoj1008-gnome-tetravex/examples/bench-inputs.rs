@@ -1,0 +1,49 @@
+//! Writes the benchmark inputs for scripts/bench into the directory given as
+//! the only argument, from fixed seeds:
+//! - `1-hard-n5.in`: 96 games of n = 5 from the hard families of the notes
+//!   (alphabets of 3, 4, 5 and 6 digits; solvable by construction, one digit
+//!   changed, two squares' digits on one side swapped), 8 random draws of
+//!   each of the 12 combinations, in one file;
+//! - `2-hard-n5-single/`: the same 96 games one per file, so the bench can
+//!   report the slowest single game.
+//!
+//! The games are random draws, not picked for being easy or hard.
+
+use std::path::PathBuf;
+
+#[path = "shared/families.rs"]
+mod families;
+
+const SEED: u64 = 0x1008_7e7a_5eed;
+const DRAWS_PER_COMBINATION: usize = 8;
+
+fn main() {
+    let out_dir = PathBuf::from(std::env::args().nth(1).expect("usage: bench-inputs OUTDIR"));
+    let single_dir = out_dir.join("2-hard-n5-single");
+    std::fs::create_dir_all(&single_dir).expect("can create the output directories");
+
+    let mut rng = fastrand::Rng::with_seed(SEED);
+    let n = 5;
+    let mut whole = String::new();
+    let mut game = 0;
+    for draw in 0..DRAWS_PER_COMBINATION {
+        for alphabet_size in 3..=6 {
+            for family in ["solvable", "changed", "swapped"] {
+                let squares = match family {
+                    "solvable" => families::solvable_game(&mut rng, n, alphabet_size),
+                    "changed" => families::digit_changed_game(&mut rng, n, alphabet_size),
+                    _ => families::swapped_game(&mut rng, n, alphabet_size),
+                };
+                game += 1;
+                families::write_game(&mut whole, n, &squares);
+                let mut single = String::new();
+                families::write_game(&mut single, n, &squares);
+                single.push_str("0\n");
+                let name = format!("{game:03}-{family}-k{alphabet_size}-draw{draw}.in");
+                std::fs::write(single_dir.join(name), single).expect("can write a game file");
+            }
+        }
+    }
+    whole.push_str("0\n");
+    std::fs::write(out_dir.join("1-hard-n5.in"), whole).expect("can write the whole file");
+}
