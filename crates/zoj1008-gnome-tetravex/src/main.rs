@@ -26,21 +26,34 @@
 //! - Look-ahead: a square is placed only if the next cell of the order still
 //!   has an unused square fitting its neighbours, and if the cells of the next
 //!   column and the next row whose neighbours are already placed can still be
-//!   chained from unused squares ([`Search::column_reach`] proves it).
+//!   chained from unused squares ([`Search::column_reach`] proves it);
+//!   together these cut about 40 % of the nodes.
+//! - Value order (it changes only how soon a solution is found): on the top
+//!   and left borders, squares whose border digit the counting bound says the
+//!   border must show are tried first; a quarter less time in all.
 //!
-//! Measured and not kept: memoising failed states (unused-square mask plus
-//! the open edge digits, in an `FxHashSet`) cut 10–20 % of the nodes on the
-//! hard families but made each node about 3× dearer, as games with few
-//! identical squares rarely reach the same state twice; searching the eight
-//! rotations and reflections of a game in turn with growing budgets lost more
-//! on unsolvable games (all eight run to the end) than it won on solvable
-//! ones; choosing each next cell by fewest candidates grew long thin shapes
-//! and searched more nodes; a bipartite matching of the open cells to unused
-//! squares cut only 2 % of the nodes.
+//! Each rule was measured on 3,600 seeded 5×5 games of the hard families
+//! (alphabets of 3–6 digits; solvable, one digit changed, two digits
+//! swapped) and kept only if it saved time. Measured and not kept:
+//! memoising failed states (unused-square mask plus the open edge digits, in
+//! an `FxHashSet`) cut 10–20 % of the nodes but made each node about 3×
+//! dearer, as games with few identical squares rarely reach the same state
+//! twice; searching the eight rotations and reflections of a game in turn
+//! with growing budgets lost more on unsolvable games (all eight run to the
+//! end) than it won on solvable ones, and no cheap feature of a game told
+//! which of the eight would be fastest, so every game is searched as given;
+//! choosing each next cell by fewest candidates grew long thin shapes and
+//! searched more nodes; a bipartite matching of the open cells to unused
+//! squares cut 2 % of the nodes; chaining through the whole rest of the
+//! current row or column and its corner cut nodes but cost more time; and
+//! preferring on the bottom and right borders the digits they must show
+//! gained nothing.
 //!
 //! Complexity: exponential in the worst case (the problem is NP-complete);
 //! each search node costs O(1) word operations. On 5×5 games of the hard
-//! families a game searches at most about 200 000 nodes, a few milliseconds.
+//! families a game searches at most a few hundred thousand nodes: 0.5 ms on average,
+//! the worst of 3,600 seeded games 20 ms, where the plain grouped search
+//! takes up to 7 s on a single game.
 //! Memory: O(n²) per game plus two 8 KiB tables.
 //!
 //! Judge quirks: a blank line *between* games only; input ends at a line `0`
