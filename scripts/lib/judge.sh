@@ -28,12 +28,19 @@ judge_require_crates() {
     done
 }
 
+# judge_metadata_number CRATE KEY: the whole number KEY is set to in the
+# crate's Cargo.toml ([package.metadata.judge]); the first one, which is the
+# main judge's. Prints nothing when the key is not there.
+judge_metadata_number() {
+    sed -n "s/^[[:space:]]*$2[[:space:]]*=[[:space:]]*\\([0-9][0-9]*\\).*/\\1/p" \
+        "$JUDGE_ROOT/crates/$1/Cargo.toml" | head -n 1
+}
+
 # The `time-limit-ms` of the crate's [package.metadata.judge] table; the
 # first one is the main judge's, which is the strictest by convention.
 judge_time_limit_ms() {
     local limit
-    limit=$(sed -n 's/^[[:space:]]*time-limit-ms[[:space:]]*=[[:space:]]*\([0-9][0-9]*\).*/\1/p' \
-        "$JUDGE_ROOT/crates/$1/Cargo.toml" | head -n 1)
+    limit=$(judge_metadata_number "$1" time-limit-ms)
     if [ -z "$limit" ]; then
         echo "error: crates/$1/Cargo.toml has no time-limit-ms in [package.metadata.judge]" >&2
         exit 2
