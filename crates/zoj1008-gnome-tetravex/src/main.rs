@@ -26,7 +26,7 @@
 //! - Look-ahead: a square is placed only if the next cell of the order still
 //!   has an unused square fitting its neighbours, and if the cells of the next
 //!   column and the next row whose neighbours are already placed can still be
-//!   chained from unused squares ([`Search::column_reach`] proves it);
+//!   chained from unused squares ([`Search::chain_reach`] proves it);
 //!   together these cut about 40 % of the nodes.
 //! - Value order (it changes only how soon a solution is found): on the top
 //!   and left borders, squares whose border digit the counting bound says the
@@ -79,6 +79,24 @@ pub struct Square {
     pub left: u8,
 }
 
+/// The two axes, used as array indices. Along each a square has a *near*
+/// side (left; top) and a *far* side (right; bottom); the vertical axis is
+/// the horizontal one with rows and columns swapped.
+const HORIZONTAL: usize = 0;
+const VERTICAL: usize = 1;
+const AXES: [usize; 2] = [HORIZONTAL, VERTICAL];
+
+impl Square {
+    /// The near and far digits along `axis`: (left, right) or (top, bottom).
+    fn along(self, axis: usize) -> (u8, u8) {
+        if axis == HORIZONTAL {
+            (self.left, self.right)
+        } else {
+            (self.top, self.bottom)
+        }
+    }
+}
+
 /// Stands for "no neighbour here, any digit fits" in the candidate table.
 const ANY_DIGIT: u8 = 10;
 /// Digits 0–9 plus [`ANY_DIGIT`].
@@ -91,24 +109,13 @@ const NO_STEP: u8 = MAX_CELLS as u8;
 /// triangles match, if that can be done: returns the grid in row-major
 /// order, or `None` when the game cannot be solved.
 ///
-/// `n` must be between 1 and [`MAX_SIDE`], `squares` must hold `n * n`
-/// squares, and every digit must be 0–9.
+/// The caller keeps to the limits [`run`] checks: `n` between 1 and
+/// [`MAX_SIDE`], `n * n` squares, every digit 0–9.
 pub fn solve(n: usize, squares: &[Square]) -> Option<Vec<Square>> {
-    assert!(
-        (1..=MAX_SIDE).contains(&n),
-        "side {n} is outside 1..={MAX_SIDE}"
-    );
-    assert_eq!(squares.len(), n * n, "a game has n * n squares");
-    assert!(
-        squares
-            .iter()
-            .all(|s| s.top < 10 && s.right < 10 && s.bottom < 10 && s.left < 10),
-        "digits are 0-9"
-    );
     let cells = growth_order(n);
     let mut search = Search::new(n, squares, &cells);
     let all_unused = u64::MAX >> (64 - n * n);
-    if !search.start_is_balanced() || !search.place_from(0, all_unused, 0, 0) {
+    if !search.start_is_balanced() || !search.place_from(0, all_unused, [0; 2]) {
         return None;
     }
     let mut grid = vec![Square::default(); n * n];
@@ -133,16 +140,31 @@ fn growth_order(n: usize) -> Vec<(usize, usize)> {
     cells
 }
 
-/// How a step's square changes one of the two chains of [`Search::column_reach`].
+/// How a step's square changes one of the two chains of [`Search::chain_reach`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum ChainUpdate {
     /// The chain stays as it was.
     #[default]
     Keep,
-    /// The square's digit is the first known digit of a new chain.
+    /// The square's far digit is the first known digit of a new chain.
     Start,
-    /// The square's digit is the next known digit of the chain.
+    /// The square's far digit is the next known digit of the chain.
     Extend,
+}
+
+/// What the search needs to know about one step along one axis.
+#[derive(Clone, Copy, Debug, Default)]
+struct AxisRule {
+    /// The cell is in the first (last) column or row along the axis, so its
+    /// near (far) side meets the border.
+    near_border: bool,
+    far_border: bool,
+    /// Near and far border cells still empty once this step is placed.
+    free_near_after: i32,
+    free_far_after: i32,
+    /// What the square's far digit does to the chain of the line beyond the
+    /// cell: the next column (horizontal) or the next row (vertical).
+    chain: ChainUpdate,
 }
 
 /// What the search needs to know about one step of the order.
@@ -154,28 +176,9 @@ struct StepRule {
     /// The same for the next step ([`NO_STEP`] after the last one).
     next_left_from: u8,
     next_top_from: u8,
-    on_left_border: bool,
-    on_right_border: bool,
-    on_top_border: bool,
-    on_bottom_border: bool,
-    /// What the square's right digit does to the next column's chain.
-    column_chain: ChainUpdate,
-    /// What the square's bottom digit does to the next row's chain.
-    row_chain: ChainUpdate,
-    /// Cells of each border still empty once this step is placed.
-    free_left_after: i32,
-    free_right_after: i32,
-    free_top_after: i32,
-    free_bottom_after: i32,
-}
-
-impl StepRule {
-    fn is_interior(&self) -> bool {
-        !(self.on_left_border
-            || self.on_right_border
-            || self.on_top_border
-            || self.on_bottom_border)
-    }
+    /// The cell touches no border.
+    interior: bool,
+    axes: [AxisRule; 2],
 }
 
 /// The step rules of the square-growth order for side `n`.
@@ -188,43 +191,44 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
         .iter()
         .enumerate()
         .map(|(step, &(row, column))| {
-            let empty_after = &cells[step + 1..];
-            let count_empty = |on_border: fn(usize, (usize, usize)) -> bool| {
-                empty_after
-                    .iter()
-                    .filter(|&&cell| on_border(n, cell))
-                    .count() as i32
-            };
-            let layer = row.max(column);
-            let in_column_phase = row < column;
-            let has_next_layer = layer + 1 < n;
-            // The next column's chain (column layer + 1) gets a known left
-            // digit from every cell of column `layer`, rows 0 to layer.
-            let column_chain = match (has_next_layer, in_column_phase) {
-                (false, _) => ChainUpdate::Keep,
-                (true, true) if row == 0 => ChainUpdate::Start,
-                (true, true) => ChainUpdate::Extend,
-                (true, false) if column == layer && layer == 0 => ChainUpdate::Start,
-                (true, false) if column == layer => ChainUpdate::Extend,
-                (true, false) => ChainUpdate::Keep,
-            };
-            // The next row's chain gets a known top digit from every cell of
-            // the row above it: row `layer + 1` from the row phase of this
-            // layer, and its last cell from the column phase of the next
-            // layer, at row `layer`.
-            let row_chain = if in_column_phase {
-                if row + 1 == layer {
-                    ChainUpdate::Extend
-                } else {
+            let along = |axis: usize| {
+                // A cell as (place along the axis, place across it): (column,
+                // row) for the horizontal axis. The same swap maps back.
+                let oriented =
+                    |(r, c): (usize, usize)| if axis == HORIZONTAL { (c, r) } else { (r, c) };
+                let (place, across) = oriented((row, column));
+                let count_empty = |place: usize| {
+                    cells[step + 1..]
+                        .iter()
+                        .filter(|&&cell| oriented(cell).0 == place)
+                        .count() as i32
+                };
+                // The chain of the line beyond the cell runs along that line
+                // from the border: it starts beside the border and extends
+                // while the cell before the far neighbour in that line is
+                // still empty. Otherwise both neighbours of the far neighbour
+                // are placed and the chain is left as it is.
+                let chain = if place + 1 == n {
                     ChainUpdate::Keep
+                } else if across == 0 {
+                    ChainUpdate::Start
+                } else {
+                    let (r, c) = oriented((place + 1, across - 1));
+                    if usize::from(step_at[r * n + c]) > step {
+                        ChainUpdate::Extend
+                    } else {
+                        ChainUpdate::Keep
+                    }
+                };
+                AxisRule {
+                    near_border: place == 0,
+                    far_border: place + 1 == n,
+                    free_near_after: count_empty(0),
+                    free_far_after: count_empty(n - 1),
+                    chain,
                 }
-            } else if !has_next_layer {
-                ChainUpdate::Keep
-            } else if column == 0 {
-                ChainUpdate::Start
-            } else {
-                ChainUpdate::Extend
             };
+            let axes = AXES.map(along);
             StepRule {
                 left_from: if column > 0 {
                     step_at[row * n + column - 1]
@@ -238,16 +242,8 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
                 },
                 next_left_from: NO_STEP,
                 next_top_from: NO_STEP,
-                on_left_border: column == 0,
-                on_right_border: column == n - 1,
-                on_top_border: row == 0,
-                on_bottom_border: row == n - 1,
-                column_chain,
-                row_chain,
-                free_left_after: count_empty(|_, cell| cell.1 == 0),
-                free_right_after: count_empty(|n, cell| cell.1 == n - 1),
-                free_top_after: count_empty(|_, cell| cell.0 == 0),
-                free_bottom_after: count_empty(|n, cell| cell.0 == n - 1),
+                interior: !axes.iter().any(|axis| axis.near_border || axis.far_border),
+                axes,
             }
         })
         .collect();
@@ -258,10 +254,9 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
     rules
 }
 
-/// The digit-counting bound for one direction (horizontal: the left and
-/// right triangles; vertical: the top and bottom ones). Written for the
-/// horizontal direction; the vertical one reads top for left and bottom for
-/// right.
+/// The digit-counting bound along one axis. Written for the horizontal
+/// axis (near: left, far: right); the vertical one reads top for left and
+/// bottom for right.
 ///
 /// The placed cells form a staircase, so the cell right of an empty cell is
 /// empty. Take any way to finish the grid, and any digit d. Every remaining
@@ -319,52 +314,33 @@ impl DigitBalance {
         }
     }
 
-    /// Counts a remaining square showing `near` on the side that meets a
-    /// demand or the near border (left or top) and `far` on the other side.
-    fn add_square(&mut self, near: u8, far: u8) {
-        self.supply[usize::from(near)] += 1;
-        self.change_surplus(near, 1);
-        self.change_surplus(far, -1);
-    }
-
-    /// Updates the counts for a square leaving the remaining set into a cell.
-    /// `near_is_border`: the cell is in column 0 (row 0), so its near side
-    /// meets the border; otherwise that side pays off the demand it meets,
-    /// which leaves `supply` and `surplus` as they were. `far_is_border`: the
-    /// cell is in the last column (row), so its far side meets the border;
-    /// otherwise its far side opens a new demand.
-    fn place(&mut self, near: u8, far: u8, near_is_border: bool, far_is_border: bool) {
-        if near_is_border {
-            self.supply[usize::from(near)] -= 1;
-            self.change_surplus(near, -1);
+    /// Updates the counts for a square showing `near` and `far` that leaves
+    /// the remaining set into a cell (`sign` -1) or comes back out of it
+    /// (`sign` 1, which exactly undoes the move in). `near_border`: the
+    /// cell's near side meets the border; otherwise that side pays off the
+    /// demand it meets, which leaves `supply` and `surplus` as they were.
+    /// `far_border`: its far side meets the border; otherwise it opens a new
+    /// demand. The counts start from an empty grid by taking every square
+    /// out of a cell on both borders.
+    fn shift(&mut self, (near, far): (u8, u8), near_border: bool, far_border: bool, sign: i32) {
+        if near_border {
+            self.supply[usize::from(near)] += sign;
+            self.change_surplus(near, sign);
         }
-        if far_is_border {
-            self.change_surplus(far, 1);
+        if far_border {
+            self.change_surplus(far, -sign);
         } else {
-            self.supply[usize::from(far)] -= 1;
-        }
-    }
-
-    /// Exactly undoes [`DigitBalance::place`] with the same arguments.
-    fn unplace(&mut self, near: u8, far: u8, near_is_border: bool, far_is_border: bool) {
-        if far_is_border {
-            self.change_surplus(far, -1);
-        } else {
-            self.supply[usize::from(far)] += 1;
-        }
-        if near_is_border {
-            self.supply[usize::from(near)] += 1;
-            self.change_surplus(near, 1);
+            self.supply[usize::from(far)] += sign;
         }
     }
 
     /// The bound after a placement: the supplies it lowered (the others did
     /// not change and were checked before) and the empty border cells left.
-    fn allows(&self, near: u8, far: u8, free_near: i32, free_far: i32) -> bool {
+    fn allows(&self, (near, far): (u8, u8), rule: &AxisRule) -> bool {
         self.supply[usize::from(near)] >= 0
             && self.supply[usize::from(far)] >= 0
-            && self.positive <= free_near
-            && self.negative <= free_far
+            && self.positive <= rule.free_near_after
+            && self.negative <= rule.free_far_after
     }
 }
 
@@ -376,13 +352,12 @@ struct Search {
     /// `left` on its right and whose top neighbour shows `top` on its
     /// bottom; index `left * DIGIT_SLOTS + top`, [`ANY_DIGIT`] for a border.
     fitting: [u64; DIGIT_SLOTS * DIGIT_SLOTS],
-    /// Squares by left digit, and by top digit.
-    left_is: [u64; 10],
-    top_is: [u64; 10],
-    /// Squares whose left (top) digit is in a set of digits, the set as a
-    /// 10-bit mask.
-    left_in: Vec<u64>,
-    top_in: Vec<u64>,
+    /// Per axis: the squares by near digit, and the squares whose near digit
+    /// is in a set of digits, the set as a 10-bit mask.
+    near_is: [[u64; 10]; 2],
+    near_in: [Vec<u64>; 2],
+    /// Per axis: the far digit of each square.
+    far: [[u8; MAX_CELLS]; 2],
     /// Bit i set when square i is identical to square i - 1.
     repeats_previous: u64,
     steps: [StepRule; MAX_CELLS],
@@ -392,8 +367,7 @@ struct Search {
     bottom_at: [u8; MAX_CELLS + 1],
     /// Index into `squares` of the square placed at each step.
     placed: [u8; MAX_CELLS],
-    horizontal: DigitBalance,
-    vertical: DigitBalance,
+    balance: [DigitBalance; 2],
 }
 
 impl Search {
@@ -402,17 +376,15 @@ impl Search {
             side: n,
             squares: [Square::default(); MAX_CELLS],
             fitting: [0; DIGIT_SLOTS * DIGIT_SLOTS],
-            left_is: [0; 10],
-            top_is: [0; 10],
-            left_in: vec![0; 1 << 10],
-            top_in: vec![0; 1 << 10],
+            near_is: [[0; 10]; 2],
+            near_in: [vec![0; 1 << 10], vec![0; 1 << 10]],
+            far: [[0; MAX_CELLS]; 2],
             repeats_previous: 0,
             steps: [StepRule::default(); MAX_CELLS],
             right_at: [ANY_DIGIT; MAX_CELLS + 1],
             bottom_at: [ANY_DIGIT; MAX_CELLS + 1],
             placed: [0; MAX_CELLS],
-            horizontal: DigitBalance::default(),
-            vertical: DigitBalance::default(),
+            balance: [DigitBalance::default(); 2],
         };
         let sorted = &mut search.squares[..squares.len()];
         sorted.copy_from_slice(squares);
@@ -427,16 +399,20 @@ impl Search {
                     search.fitting[usize::from(left) * DIGIT_SLOTS + usize::from(top)] |= bit;
                 }
             }
-            search.left_is[usize::from(square.left)] |= bit;
-            search.top_is[usize::from(square.top)] |= bit;
-            search.horizontal.add_square(square.left, square.right);
-            search.vertical.add_square(square.top, square.bottom);
+            for axis in AXES {
+                let (near, far) = square.along(axis);
+                search.near_is[axis][usize::from(near)] |= bit;
+                search.far[axis][index] = far;
+                search.balance[axis].shift((near, far), true, true, 1);
+            }
         }
-        for digits in 1..1usize << 10 {
-            let lowest = digits.trailing_zeros() as usize;
-            let others = digits & (digits - 1);
-            search.left_in[digits] = search.left_in[others] | search.left_is[lowest];
-            search.top_in[digits] = search.top_in[others] | search.top_is[lowest];
+        for axis in AXES {
+            for digits in 1..1usize << 10 {
+                let lowest = digits.trailing_zeros() as usize;
+                let others = digits & (digits - 1);
+                search.near_in[axis][digits] =
+                    search.near_in[axis][others] | search.near_is[axis][lowest];
+            }
         }
         for (step, rule) in step_rules(n, cells).into_iter().enumerate() {
             search.steps[step] = rule;
@@ -448,10 +424,9 @@ impl Search {
     /// cell empty. Alone it rejects most games with one digit changed.
     fn start_is_balanced(&self) -> bool {
         let side = self.side as i32;
-        self.horizontal.positive <= side
-            && self.horizontal.negative <= side
-            && self.vertical.positive <= side
-            && self.vertical.negative <= side
+        self.balance
+            .iter()
+            .all(|balance| balance.positive <= side && balance.negative <= side)
     }
 
     fn fits(&self, left: u8, top: u8) -> u64 {
@@ -459,9 +434,9 @@ impl Search {
     }
 
     /// Fills the steps from `step` on with the squares whose bits are set in
-    /// `unused`; on success `placed` holds the layout. `column_reach` and
-    /// `row_reach` are the chain digit sets of [`Search::column_reach`].
-    fn place_from(&mut self, step: usize, unused: u64, column_reach: u16, row_reach: u16) -> bool {
+    /// `unused`; on success `placed` holds the layout. `reach` holds the
+    /// chain digit sets of [`Search::chain_reach`], per axis.
+    fn place_from(&mut self, step: usize, unused: u64, reach: [u16; 2]) -> bool {
         if unused == 0 {
             return true;
         }
@@ -472,14 +447,13 @@ impl Search {
         let first_copies = unused & !((unused << 1) & self.repeats_previous);
         let all_candidates = first_copies & self.fits(left, top);
         // Value order, which only changes how soon a solution is found: on
-        // the top (left) border, first the squares whose top (left) digit
+        // the left (top) border, first the squares whose left (top) digit
         // has a positive surplus, as the border must show those digits.
         let mut preferred = all_candidates;
-        if rule.on_top_border {
-            preferred &= self.top_in[usize::from(self.vertical.positive_digits)];
-        }
-        if rule.on_left_border {
-            preferred &= self.left_in[usize::from(self.horizontal.positive_digits)];
+        for axis in AXES {
+            if rule.axes[axis].near_border {
+                preferred &= self.near_in[axis][usize::from(self.balance[axis].positive_digits)];
+            }
         }
         let mut candidates = preferred;
         let mut later = all_candidates & !preferred;
@@ -507,42 +481,39 @@ impl Search {
                 continue;
             }
             self.placed[step] = index as u8;
-            let solved = if rule.is_interior() {
+            let solved = if rule.interior {
                 // Inside the grid both near sides pay off demands and both
                 // far sides open new ones: only two supplies change and the
                 // surpluses stay as they were (see `DigitBalance`).
                 let (right, bottom) = (usize::from(square.right), usize::from(square.bottom));
-                if self.horizontal.supply[right] <= 0 || self.vertical.supply[bottom] <= 0 {
+                let [horizontal, vertical] = &mut self.balance;
+                if horizontal.supply[right] <= 0 || vertical.supply[bottom] <= 0 {
                     continue;
                 }
-                self.horizontal.supply[right] -= 1;
-                self.vertical.supply[bottom] -= 1;
-                let solved = self.descend(step, &rule, square, rest, column_reach, row_reach);
-                self.horizontal.supply[right] += 1;
-                self.vertical.supply[bottom] += 1;
+                horizontal.supply[right] -= 1;
+                vertical.supply[bottom] -= 1;
+                let solved = self.descend(step, &rule, rest, reach);
+                self.balance[HORIZONTAL].supply[right] += 1;
+                self.balance[VERTICAL].supply[bottom] += 1;
                 solved
             } else {
-                let (h_near, h_far) = (rule.on_left_border, rule.on_right_border);
-                let (v_near, v_far) = (rule.on_top_border, rule.on_bottom_border);
-                self.horizontal
-                    .place(square.left, square.right, h_near, h_far);
-                self.vertical
-                    .place(square.top, square.bottom, v_near, v_far);
-                let solved = self.horizontal.allows(
-                    square.left,
-                    square.right,
-                    rule.free_left_after,
-                    rule.free_right_after,
-                ) && self.vertical.allows(
-                    square.top,
-                    square.bottom,
-                    rule.free_top_after,
-                    rule.free_bottom_after,
-                ) && self.descend(step, &rule, square, rest, column_reach, row_reach);
-                self.vertical
-                    .unplace(square.top, square.bottom, v_near, v_far);
-                self.horizontal
-                    .unplace(square.left, square.right, h_near, h_far);
+                let shift = |search: &mut Search, sign| {
+                    for axis in AXES {
+                        let axis_rule = &rule.axes[axis];
+                        search.balance[axis].shift(
+                            square.along(axis),
+                            axis_rule.near_border,
+                            axis_rule.far_border,
+                            sign,
+                        );
+                    }
+                };
+                shift(self, -1);
+                let solved = AXES
+                    .iter()
+                    .all(|&axis| self.balance[axis].allows(square.along(axis), &rule.axes[axis]))
+                    && self.descend(step, &rule, rest, reach);
+                shift(self, 1);
                 solved
             };
             if solved {
@@ -555,39 +526,22 @@ impl Search {
     /// Updates the two chains for the square just placed at `step`, cuts the
     /// placement if either chain has become impossible, else goes on to the
     /// next step.
-    fn descend(
-        &mut self,
-        step: usize,
-        rule: &StepRule,
-        square: Square,
-        rest: u64,
-        column_reach: u16,
-        row_reach: u16,
-    ) -> bool {
+    fn descend(&mut self, step: usize, rule: &StepRule, rest: u64, mut reach: [u16; 2]) -> bool {
         if rest == 0 {
             return true;
         }
-        let column_reach = match rule.column_chain {
-            ChainUpdate::Keep => column_reach,
-            ChainUpdate::Start => self.column_reach(square.right, None, rest),
-            ChainUpdate::Extend => self.column_reach(square.right, Some(column_reach), rest),
-        };
-        if column_reach == 0 {
-            return false;
+        for axis in AXES {
+            reach[axis] = self.chain_reach(axis, rule.axes[axis].chain, step, reach[axis], rest);
+            if reach[axis] == 0 {
+                return false;
+            }
         }
-        let row_reach = match rule.row_chain {
-            ChainUpdate::Keep => row_reach,
-            ChainUpdate::Start => self.row_reach(square.bottom, None, rest),
-            ChainUpdate::Extend => self.row_reach(square.bottom, Some(row_reach), rest),
-        };
-        if row_reach == 0 {
-            return false;
-        }
-        self.place_from(step + 1, rest, column_reach, row_reach)
+        self.place_from(step + 1, rest, reach)
     }
 
-    /// The chain look-ahead, for the next column (the next row is the same
-    /// with rows and columns swapped, in [`Search::row_reach`]).
+    /// The chain look-ahead along `axis`. Written for the horizontal axis,
+    /// whose chain is in the next column; the vertical axis has it in the
+    /// next row, with rows and columns swapped.
     ///
     /// While column k is being placed, the cells of column k + 1 beside it,
     /// from row 0 down, are empty, and each has its left neighbour placed: in
@@ -601,107 +555,35 @@ impl Search {
     /// and so does reusing a reach computed when more squares were unused.
     /// An empty reach means no completion exists, so the cut is sound.
     ///
-    /// `previous` is the reach before this cell, `None` for the chain's
-    /// first cell; `left` is the new cell's left digit.
-    fn column_reach(&self, left: u8, previous: Option<u16>, unused: u64) -> u16 {
-        let tops = previous.map_or(u64::MAX, |reach| self.top_in[usize::from(reach)]);
-        let mut chain_squares = unused & self.left_is[usize::from(left)] & tops;
-        let mut bottoms = 0u16;
+    /// `previous` is the reach before the square placed at `step`, whose far
+    /// digit is the new chain cell's near digit; `update` says whether that
+    /// square starts the chain, extends it or leaves it as it was.
+    fn chain_reach(
+        &self,
+        axis: usize,
+        update: ChainUpdate,
+        step: usize,
+        previous: u16,
+        unused: u64,
+    ) -> u16 {
+        let other = 1 - axis;
+        let earlier = match update {
+            ChainUpdate::Keep => return previous,
+            ChainUpdate::Start => u64::MAX,
+            ChainUpdate::Extend => self.near_in[other][usize::from(previous)],
+        };
+        let near = if axis == HORIZONTAL {
+            self.right_at[step]
+        } else {
+            self.bottom_at[step]
+        };
+        let mut chain_squares = unused & self.near_is[axis][usize::from(near)] & earlier;
+        let mut reach = 0u16;
         while chain_squares != 0 {
-            bottoms |= 1 << self.squares[chain_squares.trailing_zeros() as usize].bottom;
+            reach |= 1 << self.far[other][chain_squares.trailing_zeros() as usize];
             chain_squares &= chain_squares - 1;
         }
-        bottoms
-    }
-
-    /// [`Search::column_reach`] for the next row: `top` is the new cell's
-    /// top digit; the reach is a set of right digits.
-    fn row_reach(&self, top: u8, previous: Option<u16>, unused: u64) -> u16 {
-        let lefts = previous.map_or(u64::MAX, |reach| self.left_in[usize::from(reach)]);
-        let mut chain_squares = unused & self.top_is[usize::from(top)] & lefts;
-        let mut rights = 0u16;
-        while chain_squares != 0 {
-            rights |= 1 << self.squares[chain_squares.trailing_zeros() as usize].right;
-            chain_squares &= chain_squares - 1;
-        }
-        rights
-    }
-}
-
-/// Why a game of the input could not be read.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// The token where a game's side n belongs is not a whole number.
-    SideNotANumber(String),
-    /// n is negative.
-    NegativeSide(String),
-    /// n is larger than [`MAX_SIDE`].
-    SideTooLarge(String),
-    /// A digit token (of square `square`, 1-based) is not a whole number.
-    DigitNotANumber { square: usize, token: String },
-    /// A digit (of square `square`, 1-based) is outside 0–9.
-    DigitOutOfRange { square: usize, token: String },
-    /// The input ends after `digits_read` of the game's `4 * squares` digits.
-    EndsInsideGame { digits_read: usize, squares: usize },
-}
-
-/// A bad input: the game (1-based) and what was wrong with it.
-#[derive(Debug, PartialEq, Eq)]
-pub struct InputError {
-    pub game: usize,
-    pub fault: Fault,
-}
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {}: ", self.game)?;
-        match &self.fault {
-            Fault::SideNotANumber(token) => write!(f, "the side n is `{token}`, not a number"),
-            Fault::NegativeSide(token) => write!(f, "the side n is {token}, negative"),
-            Fault::SideTooLarge(token) => {
-                write!(
-                    f,
-                    "the side n is {token}, above the {MAX_SIDE} this program supports"
-                )
-            }
-            Fault::DigitNotANumber { square, token } => {
-                write!(f, "square {square} has `{token}` where a digit belongs")
-            }
-            Fault::DigitOutOfRange { square, token } => {
-                write!(f, "square {square} has the digit {token}, outside 0-9")
-            }
-            Fault::EndsInsideGame {
-                digits_read,
-                squares,
-            } => write!(
-                f,
-                "the input ends inside the game, after {digits_read} of its {} digits \
-                 ({squares} squares of 4 digits)",
-                4 * squares
-            ),
-        }
-    }
-}
-
-/// What stopped [`run`]: a bad input, or stdout refusing the answers.
-#[derive(Debug)]
-pub enum Failure {
-    Input(InputError),
-    Output(std::io::Error),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Input(error) => error.fmt(f),
-            Failure::Output(error) => write!(f, "cannot write the answers: {error}"),
-        }
-    }
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(error: std::io::Error) -> Failure {
-        Failure::Output(error)
+        reach
     }
 }
 
@@ -735,9 +617,10 @@ fn shown(token: &[u8]) -> String {
     }
 }
 
-/// Reads every game of `input`, writes each answer to `out`, and stops at
-/// the first bad game with its error (the answers before it are written).
-pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
+/// Reads every game of `input` and writes each answer to `out`. On the
+/// first bad game, or if `out` refuses the answers, stops with the error
+/// line to print (the answers before a bad game are written).
+pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
     use proconio::source::{once::OnceSource, Source};
     // A byte that is not UTF-8 becomes U+FFFD, which then fails as a
     // non-number in the right game instead of stopping the read.
@@ -749,64 +632,66 @@ pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
             return Ok(());
         }
         game += 1;
-        let fail = |fault| Failure::Input(InputError { game, fault });
+        let fail = |fault: String| Err(format!("game {game}: {fault}"));
         proconio::input! { from &mut source, side_token: proconio::marker::Bytes }
+        let token = shown(&side_token);
         let side = match parse_whole_number(&side_token) {
-            None => return Err(fail(Fault::SideNotANumber(shown(&side_token)))),
+            None => return fail(format!("the side n is `{token}`, not a number")),
             Some(0) => return Ok(()),
-            Some(side) if side < 0 => return Err(fail(Fault::NegativeSide(shown(&side_token)))),
+            Some(side) if side < 0 => return fail(format!("the side n is {token}, negative")),
             Some(side) if side > MAX_SIDE as i64 => {
-                return Err(fail(Fault::SideTooLarge(shown(&side_token))))
+                return fail(format!(
+                    "the side n is {token}, above the {MAX_SIDE} this program supports"
+                ))
             }
             Some(side) => side as usize,
         };
         // `side` is at most MAX_SIDE here, so this allocation is small.
-        let mut squares = Vec::with_capacity(side * side);
-        for square in 1..=side * side {
+        let squares = side * side;
+        let mut game_squares = Vec::with_capacity(squares);
+        for square in 1..=squares {
             let mut digits = [0u8; 4];
             for (place, digit) in digits.iter_mut().enumerate() {
                 if source.is_empty() {
-                    let digits_read = 4 * (square - 1) + place;
-                    let squares = side * side;
-                    return Err(fail(Fault::EndsInsideGame {
-                        digits_read,
-                        squares,
-                    }));
+                    let read = 4 * (square - 1) + place;
+                    return fail(format!(
+                        "the input ends inside the game, after {read} of its {} digits ({squares} squares of 4 digits)",
+                        4 * squares
+                    ));
                 }
                 proconio::input! { from &mut source, token: proconio::marker::Bytes }
                 *digit = match parse_whole_number(&token) {
                     None => {
-                        return Err(fail(Fault::DigitNotANumber {
-                            square,
-                            token: shown(&token),
-                        }))
+                        return fail(format!(
+                            "square {square} has `{}` where a digit belongs",
+                            shown(&token)
+                        ))
                     }
                     Some(value @ 0..=9) => value as u8,
                     Some(_) => {
-                        return Err(fail(Fault::DigitOutOfRange {
-                            square,
-                            token: shown(&token),
-                        }))
+                        return fail(format!(
+                            "square {square} has the digit {}, outside 0-9",
+                            shown(&token)
+                        ))
                     }
                 };
             }
             let [top, right, bottom, left] = digits;
-            squares.push(Square {
+            game_squares.push(Square {
                 top,
                 right,
                 bottom,
                 left,
             });
         }
-        if game > 1 {
-            writeln!(out)?;
-        }
-        let verdict = if solve(side, &squares).is_some() {
+        let blank_line = if game > 1 { "\n" } else { "" };
+        let verdict = if solve(side, &game_squares).is_some() {
             "Possible"
         } else {
             "Impossible"
         };
-        writeln!(out, "Game {game}: {verdict}")?;
+        writeln!(out, "{blank_line}Game {game}: {verdict}")
+            .map_err(|error| format!("cannot write the answers: {error}"))?;
     }
 }
 
@@ -820,13 +705,11 @@ fn main() {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = run(&input, &mut out);
     // The answers before a bad game go out before the error line.
-    let flushed = out.flush();
-    if let Err(failure) = result {
-        eprintln!("{failure}");
-        std::process::exit(1);
-    }
-    if let Err(error) = flushed {
-        eprintln!("cannot write the answers: {error}");
+    let flushed = out
+        .flush()
+        .map_err(|error| format!("cannot write the answers: {error}"));
+    if let Err(message) = result.and(flushed) {
+        eprintln!("{message}");
         std::process::exit(1);
     }
 }
@@ -901,9 +784,7 @@ mod tests {
     /// The output and the error line of the whole program on `input`.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
         let mut out = Vec::new();
-        let error = run(input, &mut out)
-            .err()
-            .map(|failure| failure.to_string());
+        let error = run(input, &mut out).err();
         (String::from_utf8(out).expect("answers are ASCII"), error)
     }
 
@@ -1101,6 +982,102 @@ mod tests {
             }
             let all_alike = vec![square([1, 2, 3, 4]); n * n];
             assert!(!checked_solve(n, &all_alike));
+        }
+    }
+
+    /// The step rules against the phases of the growth order, spelt out
+    /// cell by cell: the next column's chain takes the right digits of
+    /// column k top to bottom, the corner (k, k) last; the next row's chain
+    /// takes the bottom digits of row k left to right, and the cell (k, k + 1)
+    /// of the next layer's column phase last.
+    #[test]
+    fn step_rules_follow_the_phases_of_the_growth_order() {
+        use ChainUpdate::{Extend, Keep, Start};
+        for n in 1..=MAX_SIDE {
+            let cells = growth_order(n);
+            for (step, (rule, &(row, column))) in
+                step_rules(n, &cells).iter().zip(&cells).enumerate()
+            {
+                let layer = row.max(column);
+                let has_next_layer = layer + 1 < n;
+                let column_chain = if !has_next_layer || (row == layer && column < layer) {
+                    Keep
+                } else if row == 0 {
+                    Start
+                } else {
+                    Extend
+                };
+                let row_chain = if row < column {
+                    if row + 1 == layer {
+                        Extend
+                    } else {
+                        Keep
+                    }
+                } else if !has_next_layer {
+                    Keep
+                } else if column == 0 {
+                    Start
+                } else {
+                    Extend
+                };
+                let at = format!("n = {n}, step {step}, cell ({row}, {column})");
+                let [horizontal, vertical] = rule.axes;
+                assert_eq!(horizontal.chain, column_chain, "column chain, {at}");
+                assert_eq!(vertical.chain, row_chain, "row chain, {at}");
+                assert_eq!(
+                    (horizontal.near_border, horizontal.far_border),
+                    (column == 0, column == n - 1),
+                    "{at}"
+                );
+                assert_eq!(
+                    (vertical.near_border, vertical.far_border),
+                    (row == 0, row == n - 1),
+                    "{at}"
+                );
+                let later = &cells[step + 1..];
+                let empty = |on: &dyn Fn(usize, usize) -> bool| {
+                    later.iter().filter(|&&(r, c)| on(r, c)).count() as i32
+                };
+                assert_eq!(horizontal.free_near_after, empty(&|_, c| c == 0), "{at}");
+                assert_eq!(horizontal.free_far_after, empty(&|_, c| c == n - 1), "{at}");
+                assert_eq!(vertical.free_near_after, empty(&|r, _| r == 0), "{at}");
+                assert_eq!(vertical.free_far_after, empty(&|r, _| r == n - 1), "{at}");
+                let step_of = |r: usize, c: usize| {
+                    cells.iter().position(|&cell| cell == (r, c)).unwrap() as u8
+                };
+                let left_from = if column > 0 {
+                    step_of(row, column - 1)
+                } else {
+                    NO_STEP
+                };
+                let top_from = if row > 0 {
+                    step_of(row - 1, column)
+                } else {
+                    NO_STEP
+                };
+                assert_eq!(
+                    (rule.left_from, rule.top_from),
+                    (left_from, top_from),
+                    "{at}"
+                );
+                let (next_left, next_top) = match cells.get(step + 1) {
+                    Some(&(r, c)) => (
+                        if c > 0 { step_of(r, c - 1) } else { NO_STEP },
+                        if r > 0 { step_of(r - 1, c) } else { NO_STEP },
+                    ),
+                    None => (NO_STEP, NO_STEP),
+                };
+                assert_eq!(
+                    (rule.next_left_from, rule.next_top_from),
+                    (next_left, next_top),
+                    "{at}"
+                );
+                assert_eq!(
+                    rule.interior,
+                    0 < row.min(column) && row.max(column) < n - 1,
+                    "{at}"
+                );
+            }
         }
     }
 
