@@ -320,8 +320,8 @@ impl DigitBalance {
     /// cell's near side meets the border; otherwise that side pays off the
     /// demand it meets, which leaves `supply` and `surplus` as they were.
     /// `far_border`: its far side meets the border; otherwise it opens a new
-    /// demand. The counts start from an empty grid by taking every square
-    /// out of a cell on both borders.
+    /// demand. Counting a square into the remaining set at the start is the
+    /// same update as taking it back out of a cell on both borders.
     fn shift(&mut self, (near, far): (u8, u8), near_border: bool, far_border: bool, sign: i32) {
         if near_border {
             self.supply[usize::from(near)] += sign;
