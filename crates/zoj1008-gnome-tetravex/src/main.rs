@@ -356,8 +356,6 @@ struct Search {
     /// is in a set of digits, the set as a 10-bit mask.
     near_is: [[u64; 10]; 2],
     near_in: [Vec<u64>; 2],
-    /// Per axis: the far digit of each square.
-    far: [[u8; MAX_CELLS]; 2],
     /// Bit i set when square i is identical to square i - 1.
     repeats_previous: u64,
     steps: [StepRule; MAX_CELLS],
@@ -378,7 +376,6 @@ impl Search {
             fitting: [0; DIGIT_SLOTS * DIGIT_SLOTS],
             near_is: [[0; 10]; 2],
             near_in: [vec![0; 1 << 10], vec![0; 1 << 10]],
-            far: [[0; MAX_CELLS]; 2],
             repeats_previous: 0,
             steps: [StepRule::default(); MAX_CELLS],
             right_at: [ANY_DIGIT; MAX_CELLS + 1],
@@ -402,7 +399,6 @@ impl Search {
             for axis in AXES {
                 let (near, far) = square.along(axis);
                 search.near_is[axis][usize::from(near)] |= bit;
-                search.far[axis][index] = far;
                 search.balance[axis].shift((near, far), true, true, 1);
             }
         }
@@ -580,7 +576,10 @@ impl Search {
         let mut chain_squares = unused & self.near_is[axis][usize::from(near)] & earlier;
         let mut reach = 0u16;
         while chain_squares != 0 {
-            reach |= 1 << self.far[other][chain_squares.trailing_zeros() as usize];
+            reach |= 1
+                << self.squares[chain_squares.trailing_zeros() as usize]
+                    .along(other)
+                    .1;
             chain_squares &= chain_squares - 1;
         }
         reach
