@@ -1,0 +1,439 @@
+//! `cargo bundle`: each solution as one crate-free file a judge accepts,
+//! and with `--check`, that file compiled and judged as each judge does.
+//!
+//! The file is `target/submit/<crate>.rs`: the crate's `src/main.rs` with
+//! proconio (and rustc-hash, where used) inlined by cargo-equip 0.20.1, its
+//! `#[cfg(test)]` items and comments left out but for the header's title
+//! line, indented with tabs by rustfmt, the libraries' license notices kept.
+
+use crate::judge::{judge_samples, Tally};
+use crate::verdict::{self, Verdict};
+use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
+use std::env;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The cargo-equip this workspace's bundles are made with.
+const EQUIP_VERSION: &str = "0.20.1";
+/// The smallest documented source limit among the judges found:
+/// Codeforces takes 64 KB (AtCoder 512 KiB).
+pub const MAX_BYTES: u64 = 64 * 1024;
+/// Lines of a compiler's output shown for a compile error.
+const COMPILER_LINES: usize = 12;
+
+/// What `cargo bundle` was asked to do.
+pub struct Options {
+    pub crates: Vec<String>,
+    /// Also compile each bundle as its judges do and judge the binaries.
+    pub check: bool,
+    /// A folder laid out as cargo-equip's cache (`license-files/...`) to
+    /// use instead of the one committed in the repository.
+    pub license_cache: Option<PathBuf>,
+}
+
+/// Runs `cargo bundle`; true when every bundle was made (and, with
+/// `--check`, every compile and case passed).
+pub fn main(options: &Options) -> Result<bool, String> {
+    let workspace = Workspace::load()?;
+    let problems = workspace.select(&options.crates)?;
+    check_prerequisites()?;
+    ensure_cargo_equip()?;
+    let seed = options
+        .license_cache
+        .clone()
+        .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
+    seed_license_cache(&seed)?;
+
+    let submit_dir = workspace.target_dir.join("submit");
+    fs::create_dir_all(&submit_dir)
+        .map_err(|error| format!("cannot create {}: {error}", submit_dir.display()))?;
+    let out = &mut io::stdout().lock();
+    let mut made = Vec::new();
+    let mut clean = true;
+    for problem in &problems {
+        match bundle(&workspace, problem, &submit_dir) {
+            Ok((path, bytes)) => {
+                let shown = path.strip_prefix(&workspace.root).unwrap_or(&path);
+                let over = bytes > MAX_BYTES;
+                let _ = writeln!(
+                    out,
+                    "{:<32} {bytes:>6} bytes (at most {MAX_BYTES})  {}{}",
+                    problem.name,
+                    shown.display(),
+                    if over { "  OVER THE LIMIT" } else { "" }
+                );
+                clean &= !over;
+                made.push((*problem, path));
+            }
+            Err(error) => {
+                clean = false;
+                let _ = writeln!(out, "error: {}: {error}", problem.name);
+            }
+        }
+    }
+    if !options.check {
+        return Ok(clean);
+    }
+
+    let _ = writeln!(out);
+    let mut tally = Tally::default();
+    for (problem, path) in made {
+        if problem.compile.is_empty() {
+            let _ = writeln!(
+                out,
+                "{:<5} {}: no `compile` commands in its [package.metadata.judge]",
+                Verdict::Error,
+                problem.name
+            );
+            tally.add(Verdict::Error);
+            continue;
+        }
+        for (index, compile) in problem.compile.iter().enumerate() {
+            let label = format!("{} (bundle, {})", problem.name, compile.judge);
+            let binary = submit_dir.join("bin").join(format!(
+                "{}-{}{}",
+                problem.name,
+                index + 1,
+                env::consts::EXE_SUFFIX
+            ));
+            match compile_as_judge(compile, &path, &binary) {
+                Ok(()) => judge_samples(
+                    &label,
+                    &binary,
+                    &problem.samples,
+                    problem.limits,
+                    &mut tally,
+                    out,
+                ),
+                Err(detail) => {
+                    let _ = write!(out, "{:<5} {label}\n{detail}", Verdict::Ce);
+                    tally.add(Verdict::Ce);
+                }
+            }
+        }
+    }
+    Ok(tally.finish(out) && clean)
+}
+
+/// Everything a bundle needs, checked before any long work starts, each
+/// missing piece one line saying what to install.
+fn check_prerequisites() -> Result<(), String> {
+    let missing = |program: &str, why: &str| {
+        let found = Command::new(program)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        (!found).then(|| format!("cargo bundle needs `{program}` on PATH ({why})"))
+    };
+    let problems: Vec<String> = [
+        missing(
+            "rustup",
+            "cargo-equip runs it; install Rust with rustup, https://rustup.rs",
+        ),
+        missing(
+            "rustfmt",
+            "it indents the bundle; `rustup component add rustfmt`",
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\nerror: "))
+    }
+}
+
+/// Installs cargo-equip when the one on PATH is not the version bundles
+/// are made with.
+fn ensure_cargo_equip() -> Result<(), String> {
+    let installed = cargo()
+        .args(["equip", "--version"])
+        .stderr(Stdio::null())
+        .output()
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
+        .unwrap_or_default();
+    if installed == format!("cargo-equip {EQUIP_VERSION}") {
+        return Ok(());
+    }
+    let _ = writeln!(
+        io::stderr(),
+        "installing cargo-equip {EQUIP_VERSION} with `cargo install --locked`: this happens once and \
+         compiles for several minutes (about 15 on two cores)"
+    );
+    let status = cargo()
+        .args([
+            "install",
+            "--locked",
+            "cargo-equip",
+            "--version",
+            EQUIP_VERSION,
+        ])
+        .status()
+        .map_err(|error| format!("cannot run cargo install: {error}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("could not install cargo-equip {EQUIP_VERSION}"))
+    }
+}
+
+/// cargo-equip's cache folder on this platform, as cargo-equip finds it
+/// (`dirs_next::cache_dir()` joined with `cargo-equip`): `$XDG_CACHE_HOME`
+/// if absolute, else `~/.cache` on Linux; `~/Library/Caches` on macOS;
+/// `%LOCALAPPDATA%` on Windows.
+pub fn equip_cache_dir() -> Option<PathBuf> {
+    let absolute = |name: &str| {
+        env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+    };
+    let base = if cfg!(windows) {
+        absolute("LOCALAPPDATA")
+    } else if cfg!(target_os = "macos") {
+        absolute("HOME").map(|home| home.join("Library").join("Caches"))
+    } else {
+        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|home| home.join(".cache")))
+    };
+    base.map(|base| base.join("cargo-equip"))
+}
+
+/// Copies the files of `seed` (laid out as cargo-equip's cache) into
+/// cargo-equip's cache, leaving files already there as they are.
+///
+/// proconio's package carries no license file, so cargo-equip would clone
+/// proconio's repository to read it; with the text in its cache it reads
+/// that instead, and bundling needs no access to git hosting.
+fn seed_license_cache(seed: &Path) -> Result<(), String> {
+    if !seed.is_dir() {
+        return Err(format!("license cache {} is not a folder", seed.display()));
+    }
+    let cache = equip_cache_dir()
+        .ok_or("cannot tell where cargo-equip keeps its cache (no home folder)")?;
+    copy_missing(seed, &cache).map_err(|error| {
+        format!(
+            "cannot fill cargo-equip's cache {}: {error}",
+            cache.display()
+        )
+    })
+}
+
+fn copy_missing(from: &Path, to: &Path) -> io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_missing(&entry.path(), &target)?;
+        } else if !target.exists() {
+            // Read and write rather than copy: a read-only seed must not
+            // make a read-only cache entry.
+            fs::write(&target, fs::read(entry.path())?)?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes `target/submit/<crate>.rs`; its path and size.
+fn bundle(
+    workspace: &Workspace,
+    problem: &Problem,
+    submit_dir: &Path,
+) -> Result<(PathBuf, u64), String> {
+    let path = submit_dir.join(format!("{}.rs", problem.name));
+    let full = submit_dir.join(format!("{}.full.rs", problem.name));
+    let output = cargo()
+        .arg("equip")
+        .arg("--manifest-path")
+        .arg(problem.dir.join("Cargo.toml"))
+        .args(["--bin", &problem.name])
+        .args([
+            "--remove",
+            "docs",
+            "--remove",
+            "comments",
+            "--minify",
+            "libs",
+            "--no-check",
+            "-o",
+        ])
+        .arg(&full)
+        .current_dir(&workspace.root)
+        .output()
+        .map_err(|error| format!("cannot run cargo-equip: {error}"))?;
+    if !output.status.success() {
+        let log = String::from_utf8_lossy(&output.stderr);
+        // Without cargo-udeps (not needed) it warns on every run.
+        let log: Vec<&str> = log.lines().filter(|line| !line.contains("udeps")).collect();
+        return Err(format!("cargo-equip failed:\n{}", log.join("\n")));
+    }
+    let text = fs::read_to_string(&full)
+        .map_err(|error| format!("cannot read {}: {error}", full.display()))?;
+    let _ = fs::remove_file(&full);
+    fs::write(&path, slim(&text))
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    // Tabs and long lines: rustfmt only moves whitespace between tokens,
+    // and the file is smaller by a tenth.
+    let status = Command::new("rustfmt")
+        .args([
+            "--edition",
+            "2021",
+            "--config",
+            "hard_tabs=true,max_width=160,use_small_heuristics=Max",
+        ])
+        .arg(&path)
+        .status()
+        .map_err(|error| format!("cannot run rustfmt: {error}"))?;
+    if !status.success() {
+        return Err("rustfmt failed on the bundle".to_string());
+    }
+    let bytes = fs::metadata(&path)
+        .map_err(|error| error.to_string())?
+        .len();
+    Ok((path, bytes))
+}
+
+/// What a judge needs of cargo-equip's output: the solution without its
+/// `#[cfg(test)]` items (the attribute lines, then the item up to its `;`
+/// or its closing `}` at the start of a line, as rustfmt lays it out) and
+/// without comment lines but the header's title; then the inlined
+/// libraries with their license notices, untouched.
+pub fn slim(text: &str) -> String {
+    const LIBRARIES: &str = "// The following code was expanded by `cargo-equip`";
+    #[derive(PartialEq)]
+    enum State {
+        Keeping,
+        /// After `#[cfg(test)]`: more attributes, or the item's first line.
+        Attributes,
+        /// Inside a test item's braces.
+        Body,
+    }
+    let mut kept = String::with_capacity(text.len());
+    let mut state = State::Keeping;
+    let mut title_kept = false;
+    let mut lines = text.split_inclusive('\n');
+    for line in lines.by_ref() {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if bare.starts_with(LIBRARIES) {
+            kept.push_str(line);
+            break;
+        }
+        match state {
+            State::Keeping if bare == "#[cfg(test)]" => state = State::Attributes,
+            State::Attributes if bare.starts_with("#[") => {}
+            State::Attributes => {
+                state = if bare.ends_with(';') || bare == "}" {
+                    State::Keeping
+                } else {
+                    State::Body
+                };
+            }
+            State::Body => {
+                if bare == "}" {
+                    state = State::Keeping;
+                }
+            }
+            State::Keeping => {
+                let code = bare.trim_start();
+                if code.starts_with("//!") && !title_kept {
+                    title_kept = true;
+                    kept.push_str(line);
+                } else if !code.starts_with("//") {
+                    kept.push_str(line);
+                }
+            }
+        }
+    }
+    // The libraries, as cargo-equip wrote them.
+    kept.extend(lines);
+    kept
+}
+
+/// Compiles `source` as `compile` says, warnings denied, into `binary`;
+/// on failure the compiler's first lines, indented.
+fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), String> {
+    if let Some(dir) = binary.parent() {
+        fs::create_dir_all(dir)
+            .map_err(|error| format!("    cannot create {}: {error}\n", dir.display()))?;
+    }
+    let output = workspace::rustc()
+        .args(&compile.args)
+        .args(["-D", "warnings", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .map_err(|error| format!("    cannot run rustc: {error}\n"))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let mut detail = format!("    rustc {} -D warnings failed:\n", compile.args.join(" "));
+    detail.push_str(&verdict::first_lines(
+        &output.stderr,
+        COMPILER_LINES,
+        "      ",
+    ));
+    Err(detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slim_drops_tests_and_comments_but_keeps_the_title_and_libraries() {
+        let text = "\
+//! Title line.
+//! More of the header.
+use std::io;
+// A comment.
+fn main() {
+    // Inside.
+    run(); // trailing comments stay: only whole comment lines go
+}
+#[cfg(test)]
+#[path = \"../examples/shared/x.rs\"]
+mod x;
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() {}
+}
+fn after() {}
+// The following code was expanded by `cargo-equip`.
+// license notice: kept
+#[cfg(test)]
+mod library_tests {}
+";
+        let slimmed = slim(text);
+        assert_eq!(
+            slimmed,
+            "\
+//! Title line.
+use std::io;
+fn main() {
+    run(); // trailing comments stay: only whole comment lines go
+}
+fn after() {}
+// The following code was expanded by `cargo-equip`.
+// license notice: kept
+#[cfg(test)]
+mod library_tests {}
+"
+        );
+    }
+
+    #[test]
+    fn the_cache_folder_is_cargo_equips() {
+        // Only what holds on every platform: it ends in cargo-equip and is
+        // absolute when it exists at all.
+        if let Some(dir) = equip_cache_dir() {
+            assert!(dir.is_absolute());
+            assert!(dir.ends_with("cargo-equip"));
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! The problem crates of the workspace and their judge settings, read from
+//! `cargo metadata`: every package with a `[package.metadata.judge]` table
+//! is a problem. Adding a problem therefore touches no tool code.
+
+use serde_json::Value;
+use std::env;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The workspace as the tool needs it.
+#[derive(Debug)]
+pub struct Workspace {
+    pub root: PathBuf,
+    pub target_dir: PathBuf,
+    /// In name order.
+    pub problems: Vec<Problem>,
+}
+
+/// One problem crate.
+#[derive(Debug)]
+pub struct Problem {
+    pub name: String,
+    /// The folder of its Cargo.toml.
+    pub dir: PathBuf,
+    /// `samples/<name>/` under the workspace root.
+    pub samples: PathBuf,
+    pub limits: Limits,
+    /// Compile commands of the judges that take the bundle; see
+    /// [`JudgeCompile`].
+    pub compile: Vec<JudgeCompile>,
+    /// The names of its example targets.
+    pub examples: Vec<String>,
+}
+
+/// A judge's limits for one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Duration,
+    /// In bytes.
+    pub memory: u64,
+}
+
+/// How one judge compiles a submitted file: `rustc ARGS... FILE`. The tool
+/// adds `-D warnings` and the output path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeCompile {
+    /// Who compiles this way, for the report: "Luogu", "plain rustc".
+    pub judge: String,
+    pub args: Vec<String>,
+}
+
+impl Problem {
+    /// The example target named `<crate>-<role>`, if the crate has one.
+    pub fn example(&self, role: &str) -> Option<String> {
+        let name = format!("{}-{role}", self.name);
+        self.examples.contains(&name).then_some(name)
+    }
+}
+
+impl Workspace {
+    /// Reads the workspace that holds the current folder.
+    pub fn load() -> Result<Workspace, String> {
+        let output = cargo()
+            .args(["metadata", "--format-version", "1", "--no-deps"])
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|error| format!("cannot run cargo metadata: {error}"))?;
+        if !output.status.success() {
+            return Err("cargo metadata failed".to_string());
+        }
+        let metadata: Value = serde_json::from_slice(&output.stdout)
+            .map_err(|error| format!("cannot read cargo metadata's output: {error}"))?;
+        Workspace::from_metadata(&metadata)
+    }
+
+    /// The workspace described by `cargo metadata --format-version 1` JSON.
+    pub fn from_metadata(metadata: &Value) -> Result<Workspace, String> {
+        let root = PathBuf::from(string(metadata, "workspace_root")?);
+        let target_dir = PathBuf::from(string(metadata, "target_directory")?);
+        let packages = metadata["packages"]
+            .as_array()
+            .ok_or("cargo metadata lists no packages")?;
+        let mut problems = Vec::new();
+        for package in packages {
+            let judge = &package["metadata"]["judge"];
+            if judge.is_null() {
+                continue;
+            }
+            problems.push(Problem::from_package(package, judge, &root)?);
+        }
+        problems.sort_by(|one, other| one.name.cmp(&other.name));
+        Ok(Workspace {
+            root,
+            target_dir,
+            problems,
+        })
+    }
+
+    /// The problems named, in the order given, or every problem when no
+    /// name is given. An unknown name is an error listing the known ones.
+    pub fn select(&self, names: &[String]) -> Result<Vec<&Problem>, String> {
+        if names.is_empty() {
+            if self.problems.is_empty() {
+                return Err("the workspace has no problem crates \
+                            (packages with [package.metadata.judge])"
+                    .to_string());
+            }
+            return Ok(self.problems.iter().collect());
+        }
+        names
+            .iter()
+            .map(|name| {
+                self.problems
+                    .iter()
+                    .find(|problem| &problem.name == name)
+                    .ok_or_else(|| {
+                        let known: Vec<&str> = self
+                            .problems
+                            .iter()
+                            .map(|problem| problem.name.as_str())
+                            .collect();
+                        format!(
+                            "no problem crate named '{name}' (have: {})",
+                            known.join(", ")
+                        )
+                    })
+            })
+            .collect()
+    }
+
+    /// Where `cargo build --release` puts the binary `name`.
+    pub fn release_binary(&self, name: &str) -> PathBuf {
+        self.target_dir
+            .join("release")
+            .join(format!("{name}{}", env::consts::EXE_SUFFIX))
+    }
+
+    /// Where `cargo build --release --example` puts the example `name`.
+    pub fn release_example(&self, name: &str) -> PathBuf {
+        self.target_dir
+            .join("release")
+            .join("examples")
+            .join(format!("{name}{}", env::consts::EXE_SUFFIX))
+    }
+
+    /// Builds the problems' binaries in release mode, as judges build
+    /// (the workspace's release profile is `rustc -O`), and the examples
+    /// named.
+    pub fn build_release(&self, problems: &[&Problem], examples: &[String]) -> Result<(), String> {
+        let mut command = cargo();
+        command.args(["build", "--release", "--quiet"]);
+        for problem in problems {
+            command.args(["--package", &problem.name, "--bin", &problem.name]);
+        }
+        for example in examples {
+            command.args(["--example", example]);
+        }
+        let status = command
+            .current_dir(&self.root)
+            .status()
+            .map_err(|error| format!("cannot run cargo build: {error}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err("the release build failed".to_string())
+        }
+    }
+}
+
+impl Problem {
+    fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, String> {
+        let name = string(package, "name")?.to_string();
+        let manifest = PathBuf::from(string(package, "manifest_path")?);
+        let dir = manifest
+            .parent()
+            .ok_or_else(|| format!("{name}: its manifest has no folder"))?
+            .to_path_buf();
+        let in_table = |what: String| format!("{name}: [package.metadata.judge] {what}");
+        let number = |key: &str| {
+            judge[key]
+                .as_u64()
+                .filter(|&value| value > 0)
+                .ok_or_else(|| in_table(format!("needs `{key}`, a whole number above 0")))
+        };
+        let limits = Limits {
+            time: Duration::from_millis(number("time-limit-ms")?),
+            memory: number("memory-limit-mib")?.saturating_mul(1024 * 1024),
+        };
+        let compile = match &judge["compile"] {
+            Value::Null => Vec::new(),
+            Value::Array(entries) => entries
+                .iter()
+                .map(|entry| JudgeCompile::from_entry(entry).map_err(&in_table))
+                .collect::<Result<_, _>>()?,
+            _ => return Err(in_table("`compile` must be an array of tables".to_string())),
+        };
+        let examples = package["targets"]
+            .as_array()
+            .map(|targets| {
+                targets
+                    .iter()
+                    .filter(|target| has_kind(target, "example"))
+                    .filter_map(|target| target["name"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let has_binary = package["targets"].as_array().is_some_and(|targets| {
+            targets
+                .iter()
+                .any(|target| has_kind(target, "bin") && target["name"] == name.as_str())
+        });
+        if !has_binary {
+            return Err(format!(
+                "{name}: a problem crate needs a binary named {name}"
+            ));
+        }
+        Ok(Problem {
+            samples: root.join("samples").join(&name),
+            name,
+            dir,
+            limits,
+            compile,
+            examples,
+        })
+    }
+}
+
+impl JudgeCompile {
+    fn from_entry(entry: &Value) -> Result<JudgeCompile, String> {
+        let judge = entry["judge"]
+            .as_str()
+            .ok_or("`compile` entry needs `judge`, a name")?
+            .to_string();
+        let args = entry["rustc-args"]
+            .as_array()
+            .and_then(|args| {
+                args.iter()
+                    .map(|arg| arg.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| {
+                format!("`compile` entry for {judge} needs `rustc-args`, a list of strings")
+            })?;
+        Ok(JudgeCompile { judge, args })
+    }
+}
+
+fn has_kind(target: &Value, kind: &str) -> bool {
+    target["kind"]
+        .as_array()
+        .is_some_and(|kinds| kinds.iter().any(|each| each == kind))
+}
+
+fn string<'a>(value: &'a Value, key: &str) -> Result<&'a str, String> {
+    value[key]
+        .as_str()
+        .ok_or_else(|| format!("cargo metadata gave no `{key}`"))
+}
+
+/// The cargo that runs this tool (cargo sets `CARGO` for `cargo run`), or
+/// the one on PATH.
+pub fn cargo() -> Command {
+    Command::new(env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo")))
+}
+
+/// The rustc that `RUSTC` names, or the one on PATH (under rustup, the
+/// same toolchain as the cargo that runs this tool).
+pub fn rustc() -> Command {
+    Command::new(env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn metadata(judge: &str) -> Value {
+        let text = format!(
+            r#"{{
+                "workspace_root": "/w", "target_directory": "/w/target",
+                "packages": [
+                    {{ "name": "scripts", "manifest_path": "/w/scripts/Cargo.toml",
+                       "metadata": null,
+                       "targets": [{{ "kind": ["bin"], "name": "scripts" }}] }},
+                    {{ "name": "x1-b", "manifest_path": "/w/crates/x1-b/Cargo.toml",
+                       "metadata": {{ "judge": {judge} }},
+                       "targets": [{{ "kind": ["bin"], "name": "x1-b" }},
+                                   {{ "kind": ["example"], "name": "x1-b-baseline" }}] }},
+                    {{ "name": "x1-a", "manifest_path": "/w/crates/x1-a/Cargo.toml",
+                       "metadata": {{ "judge": {{ "time-limit-ms": 2, "memory-limit-mib": 3 }} }},
+                       "targets": [{{ "kind": ["bin"], "name": "x1-a" }}] }}
+                ]
+            }}"#
+        );
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn problems_are_the_packages_with_a_judge_table_in_name_order() {
+        let judge = r#"{ "time-limit-ms": 1000, "memory-limit-mib": 64,
+            "compile": [{ "judge": "Luogu", "rustc-args": ["--edition", "2024"] }] }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let names: Vec<&str> = workspace.problems.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["x1-a", "x1-b"]);
+        let b = &workspace.problems[1];
+        assert_eq!(b.limits.time, Duration::from_millis(1000));
+        assert_eq!(b.limits.memory, 64 << 20);
+        assert_eq!(b.samples, Path::new("/w/samples/x1-b"));
+        assert_eq!(b.dir, Path::new("/w/crates/x1-b"));
+        assert_eq!(b.example("baseline").as_deref(), Some("x1-b-baseline"));
+        assert_eq!(b.example("bench-inputs"), None);
+        assert_eq!(
+            b.compile,
+            [JudgeCompile {
+                judge: "Luogu".to_string(),
+                args: vec!["--edition".to_string(), "2024".to_string()]
+            }]
+        );
+    }
+
+    #[test]
+    fn a_bad_judge_table_is_an_error_naming_the_crate_and_key() {
+        for (judge, expected) in [
+            (
+                r#"{ "memory-limit-mib": 64 }"#,
+                "x1-b: [package.metadata.judge] needs `time-limit-ms`",
+            ),
+            (
+                r#"{ "time-limit-ms": 0, "memory-limit-mib": 64 }"#,
+                "needs `time-limit-ms`",
+            ),
+            (
+                r#"{ "time-limit-ms": "1s", "memory-limit-mib": 64 }"#,
+                "needs `time-limit-ms`",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "compile": 3 }"#,
+                "`compile` must be",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "compile": [{ "judge": "J" }] }"#,
+                "`compile` entry for J needs `rustc-args`",
+            ),
+        ] {
+            let error = Workspace::from_metadata(&metadata(judge)).unwrap_err();
+            assert!(error.contains(expected), "{judge}: {error}");
+        }
+    }
+
+    #[test]
+    fn selecting_an_unknown_crate_names_the_known_ones() {
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1 }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        assert_eq!(workspace.select(&[]).unwrap().len(), 2);
+        let picked = workspace.select(&["x1-b".to_string()]).unwrap();
+        assert_eq!(picked[0].name, "x1-b");
+        let error = workspace.select(&["x9".to_string()]).unwrap_err();
+        assert_eq!(error, "no problem crate named 'x9' (have: x1-a, x1-b)");
+    }
+}
