@@ -427,6 +427,50 @@ mod library_tests {}
         );
     }
 
+    /// Compiles `source` as a plain-rustc judge would, in a folder of its own.
+    fn compile(name: &str, source: &str, edition: &str) -> Result<(), String> {
+        let dir =
+            env::temp_dir().join(format!("scripts-bundle-test-{}-{name}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("main.rs");
+        fs::write(&file, source).unwrap();
+        let judge = JudgeCompile {
+            judge: "test".to_string(),
+            args: vec![
+                "--edition".to_string(),
+                edition.to_string(),
+                "-O".to_string(),
+            ],
+        };
+        let result = compile_as_judge(&judge, &file, &dir.join("bin").join("main"));
+        let _ = fs::remove_dir_all(&dir);
+        result
+    }
+
+    #[test]
+    fn a_clean_file_compiles() {
+        assert_eq!(compile("clean", "fn main() {}\n", "2021"), Ok(()));
+    }
+
+    #[test]
+    fn a_warning_is_a_compile_error_with_the_compilers_words() {
+        let detail = compile("warning", "fn main() { let unused = 1; }\n", "2021").unwrap_err();
+        assert!(
+            detail.starts_with("    rustc --edition 2021 -O -D warnings failed:\n"),
+            "{detail}"
+        );
+        assert!(detail.contains("unused variable"), "{detail}");
+    }
+
+    #[test]
+    fn code_that_breaks_in_one_edition_is_caught_in_that_edition() {
+        // `gen` is a reserved keyword from the 2024 edition on.
+        let source = "fn main() { let gen = 1; println!(\"{gen}\"); }\n";
+        assert_eq!(compile("edition-2021", source, "2021"), Ok(()));
+        let detail = compile("edition-2024", source, "2024").unwrap_err();
+        assert!(detail.contains("gen"), "{detail}");
+    }
+
     #[test]
     fn the_cache_folder_is_cargo_equips() {
         // Only what holds on every platform: it ends in cargo-equip and is

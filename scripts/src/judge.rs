@@ -256,27 +256,17 @@ pub fn judge_samples(
     out: &mut impl Write,
 ) {
     let cases = match sample_cases(samples) {
-        Ok(cases) if !cases.is_empty() => cases,
-        Ok(_) => {
-            report(
-                out,
-                tally,
-                Verdict::Error,
-                label,
-                None,
-                &format!("    no .in or .out files in {}\n", samples.display()),
-            );
-            return;
-        }
-        Err(error) => {
-            report(
-                out,
-                tally,
-                Verdict::Error,
-                label,
-                None,
-                &format!("    cannot read {}: {error}\n", samples.display()),
-            );
+        Ok(cases) if !cases.is_empty() => Ok(cases),
+        Ok(_) => Err(format!(
+            "    no .in or .out files in {}\n",
+            samples.display()
+        )),
+        Err(error) => Err(format!("    cannot read {}: {error}\n", samples.display())),
+    };
+    let cases = match cases {
+        Ok(cases) => cases,
+        Err(detail) => {
+            report(out, tally, Verdict::Error, label, None, &detail);
             return;
         }
     };
@@ -304,7 +294,13 @@ pub fn judge_samples(
                 continue;
             }
         };
-        match run::run(program, input, kill_after(limits.time), Capture::Output) {
+        match run::run(
+            program,
+            &[],
+            input,
+            kill_after(limits.time),
+            Capture::Output,
+        ) {
             Ok(run) => {
                 let (verdict, detail) = judge_run(&run, &expected, limits);
                 report(out, tally, verdict, &name, Some(&run), &detail);

@@ -6,7 +6,9 @@
 
 mod bundle;
 mod judge;
+mod new_problem;
 mod run;
+mod stress;
 mod timing;
 mod verdict;
 mod workspace;
@@ -78,6 +80,25 @@ The workspace's tool. Commands, each through its cargo alias:
       folder of inputs is one row for its slowest file. The first row is an
       empty Rust program: process start-up, the floor of every row.
 
+  cargo stress CRATE [--seed S] [--cases N] [--time SECONDS]
+      Runs the crate's example <crate>-gen with seeds S, S+1, ... (default 0,
+      N cases, default 1000) for small random inputs, and compares the
+      release solution's output on each with the example <crate>-brute's, a
+      deliberately simple brute force. Stops at the first difference, crash
+      or time-out: prints the seed, the input and both outputs (whitespace
+      made visible), keeps the input in target/stress/<crate>/seed-S.in and
+      exits 1. --time stops early after that many seconds.
+
+  cargo new-problem NAME [--url URL] [--time-limit-ms N] [--memory-limit-mib N]
+      Creates crates/NAME/ and samples/NAME/ in the workspace's shape: a
+      Cargo.toml with a filled [package.metadata.judge], a src/main.rs
+      skeleton (header, pure core, parsing that names the bad case, thin
+      main, tests wired to the samples and a brute force), the examples gen,
+      brute and bench-inputs as stubs, and an empty first sample case. NAME
+      is <judge><id>-<slug> (poj1753-flip-game, luogu-p2346-four-in-line);
+      a NAME that breaks the rule or exists is refused. Limits default to
+      1000 ms and 256 MiB.
+
   -h, --help  this text
 
 Exit status: 0 when everything passed, 1 when something failed, 2 for a
@@ -110,6 +131,8 @@ fn parse_and_run() -> Result<bool, String> {
         "judge" => judge::main(&judge_options(&mut parser)?),
         "bundle" => bundle::main(&bundle_options(&mut parser)?),
         "timing" => timing::main(&timing_options(&mut parser)?),
+        "stress" => stress::main(&stress_options(&mut parser)?),
+        "new-problem" => new_problem::main(&new_problem_options(&mut parser)?),
         "help" => print_usage(),
         other => Err(format!(
             "unknown command '{other}'; `cargo judge --help` lists them"
@@ -134,13 +157,9 @@ fn judge_options(parser: &mut lexopt::Parser) -> Result<judge::Options, String> 
             Short('h') | Long("help") => help_and_exit(),
             Long("program") => options.program = Some(path_value(parser)?),
             Long("samples") => options.samples = Some(path_value(parser)?),
-            Long("time-limit-ms") => {
-                options.limits.time =
-                    Duration::from_millis(number_value(parser, "--time-limit-ms")?);
-            }
-            Long("memory-limit-mib") => {
-                options.limits.memory =
-                    number_value(parser, "--memory-limit-mib")?.saturating_mul(1 << 20);
+            Long(option @ ("time-limit-ms" | "memory-limit-mib")) => {
+                let time = option == "time-limit-ms";
+                read_limit(parser, time, &mut options.limits)?;
             }
             Value(name) => options.crates.push(string(name)?),
             other => return Err(other.unexpected().to_string()),
@@ -190,9 +209,79 @@ fn timing_options(parser: &mut lexopt::Parser) -> Result<timing::Options, String
     Ok(options)
 }
 
+fn stress_options(parser: &mut lexopt::Parser) -> Result<stress::Options, String> {
+    let mut crate_name = None;
+    let mut options = stress::Options {
+        crate_name: String::new(),
+        seed: 0,
+        cases: stress::DEFAULT_CASES,
+        time: None,
+    };
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Short('h') | Long("help") => help_and_exit(),
+            Long("seed") => {
+                let value = string(parser.value().map_err(|error| error.to_string())?)?;
+                options.seed = value
+                    .parse()
+                    .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?;
+            }
+            Long("cases") => options.cases = number_value(parser, "--cases")?,
+            Long("time") => {
+                options.time = Some(Duration::from_secs(number_value(parser, "--time")?))
+            }
+            Value(name) if crate_name.is_none() => crate_name = Some(string(name)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    options.crate_name = crate_name.ok_or("cargo stress takes one crate name")?;
+    Ok(options)
+}
+
+fn new_problem_options(parser: &mut lexopt::Parser) -> Result<new_problem::Options, String> {
+    let mut name = None;
+    let mut options = new_problem::Options {
+        name: String::new(),
+        url: None,
+        limits: judge::DEFAULT_LIMITS,
+    };
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Short('h') | Long("help") => help_and_exit(),
+            Long("url") => {
+                options.url = Some(string(parser.value().map_err(|error| error.to_string())?)?)
+            }
+            Long(option @ ("time-limit-ms" | "memory-limit-mib")) => {
+                let time = option == "time-limit-ms";
+                read_limit(parser, time, &mut options.limits)?;
+            }
+            Value(value) if name.is_none() => name = Some(string(value)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    options.name =
+        name.ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
+    Ok(options)
+}
+
 fn help_and_exit() -> ! {
     let _ = print_usage();
     std::process::exit(0);
+}
+
+/// Reads the value of `--time-limit-ms` (`time`) or `--memory-limit-mib`
+/// into `limits`.
+fn read_limit(
+    parser: &mut lexopt::Parser,
+    time: bool,
+    limits: &mut workspace::Limits,
+) -> Result<(), String> {
+    if time {
+        limits.time = Duration::from_millis(number_value(parser, "--time-limit-ms")?);
+    } else {
+        limits.memory = number_value(parser, "--memory-limit-mib")?.saturating_mul(1 << 20);
+    }
+    Ok(())
 }
 
 fn path_value(parser: &mut lexopt::Parser) -> Result<PathBuf, String> {

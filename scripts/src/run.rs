@@ -71,10 +71,11 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
-/// Runs `program` with standard input from `input` and no arguments,
-/// killing it once it has run for `kill_after`.
+/// Runs `program` with `args` and standard input from `input`, killing it
+/// once it has run for `kill_after`.
 pub fn run(
     program: &Path,
+    args: &[String],
     input: &Path,
     kill_after: Duration,
     capture: Capture,
@@ -85,7 +86,11 @@ pub fn run(
         Capture::Nothing => (Stdio::null(), Stdio::null()),
     };
     let mut command = Command::new(program);
-    command.stdin(stdin).stdout(stdout).stderr(stderr);
+    command
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr);
     platform::prepare(&mut command);
     // A judge runs the program without these: a panic that prints a
     // backtrace can take longer than the whole run, and its report would

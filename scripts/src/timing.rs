@@ -239,7 +239,7 @@ fn time(program: &Path, input: &Path, runs: usize, kill_after: Duration) -> Resu
     let mut times = Vec::with_capacity(runs);
     let mut peak = None;
     for index in 0..WARM_UP_RUNS + runs {
-        let run = run::run(program, input, kill_after, Capture::Nothing)
+        let run = run::run(program, &[], input, kill_after, Capture::Nothing)
             .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
         check(&run, program, input)?;
         peak = peak.max(run.peak_memory);

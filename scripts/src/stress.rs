@@ -1,0 +1,167 @@
+//! `cargo stress`: a solution against its crate's brute force on many small
+//! random inputs, stopping at the first difference.
+//!
+//! The crate's example `<crate>-gen` prints one small random input for the
+//! seed it is given; its example `<crate>-brute` answers a valid input by a
+//! deliberately simple method. Case `k` uses seed `first + k`, so a failure
+//! is reproduced with `--seed` alone.
+
+use crate::judge::kill_after;
+use crate::run::{self, Capture, Run};
+use crate::verdict::{self, Verdict};
+use crate::workspace::{Problem, Workspace};
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// What `cargo stress` was asked to do.
+pub struct Options {
+    pub crate_name: String,
+    /// The first seed.
+    pub seed: u64,
+    pub cases: u64,
+    /// Stop after this long even if cases are left.
+    pub time: Option<Duration>,
+}
+
+pub const DEFAULT_CASES: u64 = 1000;
+/// A generator or a brute force that takes longer than this on one small
+/// case is broken.
+const HELPER_TIME: Duration = Duration::from_secs(10);
+/// Lines of the failing input shown.
+const INPUT_LINES: usize = 40;
+
+/// Runs `cargo stress`; true when no case showed a difference.
+pub fn main(options: &Options) -> Result<bool, String> {
+    let workspace = Workspace::load()?;
+    let problem = *workspace
+        .select(std::slice::from_ref(&options.crate_name))?
+        .first()
+        .ok_or("no crate")?;
+    let (generator, brute) = helpers(problem)?;
+    workspace.build_release(&[problem], &[generator.clone(), brute.clone()])?;
+    let solution = workspace.release_binary(&problem.name);
+    let generator = workspace.release_example(&generator);
+    let brute = workspace.release_example(&brute);
+
+    let dir = workspace.target_dir.join("stress").join(&problem.name);
+    fs::create_dir_all(&dir)
+        .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    let empty = dir.join("empty.in");
+    fs::write(&empty, b"").map_err(|error| error.to_string())?;
+    let input = dir.join("case.in");
+
+    let out = &mut io::stdout().lock();
+    let started = Instant::now();
+    let mut done = 0;
+    for seed in options.seed..options.seed.saturating_add(options.cases) {
+        if options.time.is_some_and(|limit| started.elapsed() >= limit) {
+            break;
+        }
+        let made = run_helper(&generator, &[seed.to_string()], &empty, "gen")?;
+        fs::write(&input, &made.stdout)
+            .map_err(|error| format!("cannot write {}: {error}", input.display()))?;
+        let expected = run_helper(&brute, &[], &input, "brute")?;
+        let actual = run::run(
+            &solution,
+            &[],
+            &input,
+            kill_after(problem.limits.time),
+            Capture::Output,
+        )
+        .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
+        if let Some(fault) = fault(&actual, &expected.stdout, problem) {
+            let kept = dir.join(format!("seed-{seed}.in"));
+            let _ = fs::copy(&input, &kept);
+            let _ = write!(
+                out,
+                "FAIL  {} on seed {seed} (case {} of this run): {fault}\n\
+                 input ({} bytes; kept as {}; `cargo stress {} --seed {seed} --cases 1` runs it again):\n{}{}",
+                problem.name,
+                done + 1,
+                made.stdout.len(),
+                kept.display(),
+                problem.name,
+                verdict::first_lines(&made.stdout, INPUT_LINES, "    "),
+                if actual.ending.success() && !actual.killed_for_time {
+                    format!(
+                        "brute force (expected) against the solution (actual):\n{}",
+                        verdict::show_difference(&expected.stdout, &actual.stdout, 3, "    ")
+                    )
+                } else {
+                    format!(
+                        "the solution's stderr:\n{}",
+                        verdict::first_lines(&actual.stderr, 10, "    ")
+                    )
+                }
+            );
+            return Ok(false);
+        }
+        done += 1;
+    }
+    let last = options.seed + done.max(1) - 1;
+    let _ = writeln!(
+        out,
+        "{} passed, 0 failed: {} on seeds {}..={last} against its brute force, in {:.1} s",
+        done,
+        problem.name,
+        options.seed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(done > 0)
+}
+
+/// The names of the crate's generator and brute-force examples.
+fn helpers(problem: &Problem) -> Result<(String, String), String> {
+    let find = |role: &str| {
+        problem.example(role).ok_or_else(|| {
+            format!(
+                "{} has no example {}-{role} (examples/{role}.rs, declared as [[example]] \
+                 name = \"{}-{role}\")",
+                problem.name, problem.name, problem.name
+            )
+        })
+    };
+    Ok((find("gen")?, find("brute")?))
+}
+
+/// Runs a generator or brute force; an error when it does not finish
+/// cleanly, since then there is nothing to compare.
+fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Result<Run, String> {
+    let run = run::run(program, args, input, HELPER_TIME, Capture::Output)
+        .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
+    if run.killed_for_time || !run.ending.success() {
+        let ending = if run.killed_for_time {
+            format!(
+                "was killed after {}",
+                crate::judge::milliseconds(run.elapsed)
+            )
+        } else {
+            run.ending.describe()
+        };
+        return Err(format!(
+            "the {role} example {} {ending} (arguments {args:?}); stderr:\n{}",
+            program.display(),
+            verdict::first_lines(&run.stderr, 10, "    ")
+        ));
+    }
+    Ok(run)
+}
+
+/// What is wrong with the solution's run, if anything.
+fn fault(actual: &Run, expected: &[u8], problem: &Problem) -> Option<String> {
+    if actual.killed_for_time || actual.elapsed > problem.limits.time {
+        return Some(format!(
+            "TLE, {}",
+            crate::judge::milliseconds(actual.elapsed)
+        ));
+    }
+    if !actual.ending.success() {
+        return Some(format!("RE, {}", actual.ending.describe()));
+    }
+    match verdict::compare(expected, &actual.stdout) {
+        Verdict::Ac => None,
+        verdict => Some(format!("{verdict}")),
+    }
+}

@@ -1,0 +1,293 @@
+//! `new-problem` and `stress` on a temporary copy of the workspace: the new
+//! crate builds, passes fmt and clippy, and is judged, timed, stressed and
+//! bundled with no other edit; a deliberately broken solution is caught by
+//! `stress` with its seed and a small input.
+
+mod common;
+
+use common::{tool, Report, Scratch};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const NAME: &str = "abc123-sum-it-up";
+
+/// The real workspace, which the copy is made from.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A copy of the workspace with the tool and one problem crate, building
+/// into a target folder of its own under the real one (kept between runs,
+/// so only the first run compiles the dependencies).
+fn scratch_workspace() -> (Scratch, PathBuf) {
+    let root = workspace_root();
+    let scratch = Scratch::new("workspace");
+    for file in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
+        fs::copy(root.join(file), scratch.path.join(file)).unwrap();
+    }
+    for dir in [
+        ".cargo",
+        "scripts",
+        "crates/poj1753-flip-game",
+        "samples/poj1753-flip-game",
+    ] {
+        copy_tree(&root.join(dir), &scratch.path.join(dir));
+    }
+    let target = root.join("target").join("tool-tests");
+    (scratch, target)
+}
+
+/// The tool, run in `dir` with `target` as cargo's target folder.
+fn tool_in(dir: &Path, target: &Path, args: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(args)
+            .current_dir(dir)
+            .env("CARGO_TARGET_DIR", target)
+            .output()
+            .unwrap(),
+    )
+}
+
+fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> Report {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Report::of(
+        Command::new(cargo)
+            .args(args)
+            .current_dir(dir)
+            .env("CARGO_TARGET_DIR", target)
+            .output()
+            .unwrap(),
+    )
+}
+
+fn cargo_equip_installed() -> bool {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Command::new(cargo)
+        .args(["equip", "--version"])
+        .output()
+        .is_ok_and(|output| output.stdout.starts_with(b"cargo-equip 0.20.1"))
+}
+
+/// Replaces `from` with `to` in a file of the scratch workspace, once.
+fn break_file(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{from:?} in {}",
+        path.display()
+    );
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
+    let (scratch, target) = scratch_workspace();
+    let dir = &scratch.path;
+
+    let refused = tool_in(dir, &target, &["new-problem", "Flip_Game"]);
+    assert_eq!(refused.code, Some(2));
+    assert!(
+        refused.stderr.contains("does not follow the naming rule"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    let refused = tool_in(dir, &target, &["new-problem", "poj1753-flip-game"]);
+    assert_eq!(refused.code, Some(2));
+    assert!(
+        refused.stderr.contains("already exists"),
+        "{}",
+        refused.stderr
+    );
+
+    let made = tool_in(
+        dir,
+        &target,
+        &[
+            "new-problem",
+            NAME,
+            "--url",
+            "https://example.com/abc123",
+            "--time-limit-ms",
+            "2000",
+        ],
+    );
+    assert_eq!(made.code, Some(0), "{}{}", made.stdout, made.stderr);
+    let manifest = fs::read_to_string(dir.join("crates").join(NAME).join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("url = \"https://example.com/abc123\""),
+        "{manifest}"
+    );
+    assert!(manifest.contains("time-limit-ms = 2000"), "{manifest}");
+    assert!(manifest.contains("memory-limit-mib = 256"), "{manifest}");
+    let again = tool_in(dir, &target, &["new-problem", NAME]);
+    assert_eq!(again.code, Some(2));
+    assert!(again.stderr.contains("already exists"), "{}", again.stderr);
+
+    let fmt = cargo_in(dir, &target, &["fmt", "--check", "--package", NAME]);
+    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
+    let clippy = cargo_in(
+        dir,
+        &target,
+        &[
+            "clippy",
+            "--all-targets",
+            "--package",
+            NAME,
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
+    let test = cargo_in(dir, &target, &["test", "--package", NAME]);
+    assert_eq!(test.code, Some(0), "{}{}", test.stdout, test.stderr);
+
+    let judged = tool_in(dir, &target, &["judge", NAME]);
+    assert_eq!(judged.code, Some(0), "{}{}", judged.stdout, judged.stderr);
+    assert_eq!(judged.last_line(), "1 passed, 0 failed");
+    // With no crate named, the new one is among all.
+    let all = tool_in(dir, &target, &["judge"]);
+    assert_eq!(all.code, Some(0), "{}{}", all.stdout, all.stderr);
+    assert!(
+        all.stdout.contains(&format!("AC    {NAME}/1")),
+        "{}",
+        all.stdout
+    );
+
+    let timed = tool_in(dir, &target, &["timing", "--runs", "1", NAME]);
+    assert_eq!(timed.code, Some(0), "{}{}", timed.stdout, timed.stderr);
+    assert!(
+        timed.stdout.contains("1-random-100000-cases"),
+        "{}",
+        timed.stdout
+    );
+    assert!(timed.stdout.contains("0-judge-sample"), "{}", timed.stdout);
+
+    let stressed = tool_in(
+        dir,
+        &target,
+        &["stress", NAME, "--cases", "30", "--seed", "7"],
+    );
+    assert_eq!(
+        stressed.code,
+        Some(0),
+        "{}{}",
+        stressed.stdout,
+        stressed.stderr
+    );
+    assert!(
+        stressed.stdout.starts_with("30 passed, 0 failed"),
+        "{}",
+        stressed.stdout
+    );
+    assert!(
+        stressed.stdout.contains("seeds 7..=36"),
+        "{}",
+        stressed.stdout
+    );
+
+    if cargo_equip_installed() {
+        let bundled = tool_in(dir, &target, &["bundle", "--check", NAME]);
+        assert_eq!(
+            bundled.code,
+            Some(0),
+            "{}{}",
+            bundled.stdout,
+            bundled.stderr
+        );
+        assert_eq!(bundled.last_line(), "2 passed, 0 failed");
+    } else {
+        println!("cargo-equip 0.20.1 is not installed: `cargo bundle` on the new crate not tried");
+    }
+
+    // A wrong solution: stress stops at the first seed that shows it.
+    break_file(
+        &dir.join("crates").join(NAME).join("src/main.rs"),
+        "    case\n}",
+        "    case.abs()\n}",
+    );
+    let caught = tool_in(dir, &target, &["stress", NAME, "--seed", "100"]);
+    assert_eq!(caught.code, Some(1), "{}{}", caught.stdout, caught.stderr);
+    assert!(
+        caught
+            .stdout
+            .starts_with(&format!("FAIL  {NAME} on seed 100")),
+        "{}",
+        caught.stdout
+    );
+    assert!(
+        caught.stdout.contains("    | -85\n"),
+        "the input is shown: {}",
+        caught.stdout
+    );
+    assert!(
+        caught.stdout.contains("      >   1 | 85$"),
+        "the answers are shown: {}",
+        caught.stdout
+    );
+    let kept = target.join("stress").join(NAME).join("seed-100.in");
+    assert_eq!(fs::read_to_string(kept).unwrap(), "-85\n84\n-51\n");
+}
+
+#[test]
+fn a_broken_flip_game_is_caught_with_its_seed_and_a_small_input() {
+    let (scratch, target) = scratch_workspace();
+    let main = scratch.path.join("crates/poj1753-flip-game/src/main.rs");
+    // Off by one on the hardest boards only: six rounds reported as five.
+    break_file(
+        &main,
+        "Some(rounds) => writeln!(out, \"{rounds}\")?",
+        "Some(rounds) => writeln!(out, \"{}\", rounds.min(5))?",
+    );
+    let caught = tool_in(
+        &scratch.path,
+        &target,
+        &["stress", "poj1753-flip-game", "--cases", "2000"],
+    );
+    assert_eq!(caught.code, Some(1), "{}{}", caught.stdout, caught.stderr);
+    assert!(
+        caught
+            .stdout
+            .starts_with("FAIL  poj1753-flip-game on seed "),
+        "{}",
+        caught.stdout
+    );
+    assert!(caught.stdout.contains(": WA\n"), "{}", caught.stdout);
+    assert!(
+        caught.stdout.contains("$\n") && caught.stdout.contains("6$"),
+        "{}",
+        caught.stdout
+    );
+    // A few boards of 16 pieces: small enough to read.
+    let bytes: usize = caught
+        .stdout
+        .split("input (")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(bytes <= 4 * 20, "{}", caught.stdout);
+}
