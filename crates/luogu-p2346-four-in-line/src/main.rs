@@ -33,16 +33,21 @@
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
 //! O(823,680 states + 2,306,304 moves) time once, 823,680 bytes plus a 5 MB queue, then O(1) per
-//! board. Parsing is linear in the input.
+//! board. Parsing is linear in the input. The input is held twice only while proconio copies it
+//! into its own buffer, then once; with the boards and answers (6 bytes a board, 16 or more bytes
+//! of input each) the peak stays about twice the input size plus the table's 6 MB.
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
 //! answer per line. A bad character, a board without exactly 7 `B`, 7 `W` and 2 `O`, or input that
 //! ends inside a board is reported on stderr with the board number, after the answers to the
-//! boards before it, and the exit status is 1.
+//! boards before it, and the exit status is 1, also when stderr itself cannot be written. The
+//! reported character is escaped, so no raw control character reaches a terminal.
 
+use proconio::source::once::OnceSource;
+use proconio::source::Source;
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Cursor, Read, Write};
 
 /// Squares on the board, numbered row by row: square `4 * row + column`.
 const SQUARES: u32 = 16;
@@ -421,16 +426,33 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The whole input as proconio's token source.
+///
+/// Memory: proconio copies the text into a buffer of its own, and `input` is dropped as soon as
+/// that copy is made, so the peak is twice the input for the moment of the copy and about once
+/// the input after it. Not UTF-8: everything from the first byte that is not UTF-8 on is cut off
+/// and replaced by one U+FFFD, which is what `String::from_utf8_lossy` would turn that byte into.
+/// Nothing past that character is ever read, because it is a bad character of its board;
+/// converting the rest could triple it instead.
+fn tokens_of(mut input: Vec<u8>) -> OnceSource<Cursor<Vec<u8>>> {
+    if let Err(error) = std::str::from_utf8(&input) {
+        input.truncate(error.valid_up_to());
+        input.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+    OnceSource::new(Cursor::new(input))
+}
+
 /// Reads boards until end of input; on a fault, the boards before it and the fault.
 ///
 /// Tokens come from proconio's `Source::next_token`, which borrows each token and returns `None`
 /// at the end instead of panicking. `input!` would copy each token into a new `String`: on
-/// 411,840 boards (1.6 million tokens) that alone cost about 20 ms of a 100 ms budget.
-fn parse_boards(text: &str) -> (Vec<Board>, Option<InputError>) {
-    let mut source = proconio::source::once::OnceSource::from(text);
+/// 411,840 boards (1.6 million tokens) that alone cost about 20 ms of a 100 ms budget, and a
+/// single huge token would be held twice.
+fn parse_boards(input: Vec<u8>) -> (Vec<Board>, Option<InputError>) {
+    let mut tokens = tokens_of(input);
     let mut boards = Vec::new();
     let (mut black, mut white, mut squares_read) = (0u16, 0u16, 0u32);
-    while let Some(token) = proconio::source::Source::next_token(&mut source) {
+    while let Some(token) = tokens.next_token() {
         for (offset, byte) in token.bytes().enumerate() {
             if !matches!(byte, b'B' | b'W' | b'O') {
                 // Report the whole character, which may be several bytes long.
@@ -486,10 +508,8 @@ impl fmt::Display for RunError {
 }
 
 /// The whole program on an in-memory input: answers to `out`, flushed, then the first fault.
-fn run(input: &[u8], out: &mut impl Write) -> Result<(), RunError> {
-    // Lossy, so that a stray non-UTF-8 byte is a bad character of a numbered board.
-    let text = String::from_utf8_lossy(input);
-    let (boards, mut input_fault) = parse_boards(&text);
+fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), RunError> {
+    let (boards, mut input_fault) = parse_boards(input);
     for (index, distance) in shortest_distances(&boards).into_iter().enumerate() {
         let Some(distance) = distance else {
             // Cannot happen for a legal board (the tests walk every one); reported, not a panic.
@@ -508,15 +528,21 @@ fn run(input: &[u8], out: &mut impl Write) -> Result<(), RunError> {
     input_fault.map_or(Ok(()), |error| Err(RunError::Input(error)))
 }
 
+/// Reports a failure on stderr and exits with status 1. When stderr cannot be written either,
+/// nothing is left to tell, and the exit status alone reports the failure (`eprintln!` would
+/// panic instead).
+fn fail(message: fmt::Arguments) -> ! {
+    let _ = writeln!(io::stderr(), "{message}");
+    std::process::exit(1);
+}
+
 fn main() {
     let mut input = Vec::new();
     if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {error}");
-        std::process::exit(1);
+        fail(format_args!("cannot read the input: {error}"));
     }
-    if let Err(error) = run(&input, &mut io::BufWriter::new(io::stdout().lock())) {
-        eprintln!("{error}");
-        std::process::exit(1);
+    if let Err(error) = run(input, &mut io::BufWriter::new(io::stdout().lock())) {
+        fail(format_args!("{error}"));
     }
 }
 
@@ -528,13 +554,15 @@ mod tests {
     /// Runs the whole program on `input`: what it printed, and the fault it reported.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
         let mut out = Vec::new();
-        let fault = run(input, &mut out).err().map(|error| error.to_string());
+        let fault = run(input.to_vec(), &mut out)
+            .err()
+            .map(|error| error.to_string());
         (String::from_utf8(out).expect("answers are ASCII"), fault)
     }
 
     /// A board from its 16 squares written row by row.
     fn board(squares: &str) -> Board {
-        let (boards, fault) = parse_boards(squares);
+        let (boards, fault) = parse_boards(squares.as_bytes().to_vec());
         assert_eq!(
             (boards.len(), fault),
             (1, None),
@@ -877,6 +905,40 @@ mod tests {
             fault.as_deref(),
             Some("board 2: unexpected character '\u{FFFD}' (expected B, W or O)")
         );
+    }
+
+    #[test]
+    fn cutting_the_input_at_its_first_non_utf8_byte_changes_nothing() {
+        // What the whole input converted by `from_utf8_lossy` gives, for bytes that are not UTF-8
+        // anywhere: in a board, after answered boards, in a run, as the 16th square of a board
+        // with wrong counts, or an unfinished sequence at the very end.
+        let cases: [&[u8]; 6] = [
+            b"\xff",
+            b"BWBO\nWBWB\nBWBW\nWBWO\nBW\xff\xfe\n",
+            b"BWBO WBWB BWBW WBWO BWBO WBWB BWBW WBW\x80",
+            b"BBBB BBBB BBBB BBB\xe2\x82",
+            b"BWBO WBWB BWBW WBWO\n\xc3",
+            b"BWBO WBWB BWBW WBWO B\xf0\x9f\x98O OOOO",
+        ];
+        for raw in cases {
+            let converted = String::from_utf8_lossy(raw).into_owned();
+            assert_eq!(run_on(raw), run_on(converted.as_bytes()), "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_the_error_line() {
+        // Raw NUL or ESC bytes written to a terminal could garble it or drive it.
+        for (input, shown) in [
+            (&b"BWBO\nW\0\x1bB\n"[..], r"'\0'"),
+            (b"BWBO\nW\x1b\0B\n", r"'\u{1b}'"),
+            ("\u{9b}BWB".as_bytes(), r"'\u{9b}'"),
+        ] {
+            let (printed, fault) = run_on(input);
+            let expected = format!("board 1: unexpected character {shown} (expected B, W or O)");
+            assert_eq!((printed.as_str(), fault.as_deref()), ("", Some(&*expected)));
+            assert!(!expected.chars().any(char::is_control), "{expected:?}");
+        }
     }
 
     #[test]
