@@ -249,6 +249,11 @@ fn main() {
     }
 }
 
+/// The brute force over all 2^16 press sets, also what `examples/brute.rs` answers with.
+#[cfg(test)]
+#[path = "../examples/shared/brute_force.rs"]
+mod brute_force;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,56 +303,9 @@ mod tests {
         }
     }
 
-    /// The obvious model: a 4×4 grid of colours, flipped cell by cell.
-    fn press_all(presses: u16) -> [[bool; 4]; 4] {
-        let mut grid = [[false; 4]; 4];
-        for row in 0..4i32 {
-            for column in 0..4i32 {
-                if presses >> (row * 4 + column) & 1 == 0 {
-                    continue;
-                }
-                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (r, c) = (row + dr, column + dc);
-                    if (0..4).contains(&r) && (0..4).contains(&c) {
-                        let cell = &mut grid[r as usize][c as usize];
-                        *cell = !*cell;
-                    }
-                }
-            }
-        }
-        grid
-    }
-
-    fn grid_to_board(grid: &[[bool; 4]; 4]) -> Board {
-        let mut board = 0;
-        for (row, cells) in grid.iter().enumerate() {
-            for (column, &black) in cells.iter().enumerate() {
-                board |= u16::from(black) << (row * 4 + column);
-            }
-        }
-        board
-    }
-
-    /// Brute force: try all 2^16 press sets; a set solves every board that
-    /// it turns into all white or all black, so record its size for both.
-    fn brute_force_table() -> Vec<Option<u32>> {
-        let mut fewest = vec![None::<u32>; 1 << 16];
-        for presses in 0..=u16::MAX {
-            let flipped = grid_to_board(&press_all(presses));
-            for solved_board in [flipped, !flipped] {
-                let slot = &mut fewest[usize::from(solved_board)];
-                let size = presses.count_ones();
-                if slot.map_or(true, |best| size < best) {
-                    *slot = Some(size);
-                }
-            }
-        }
-        fewest
-    }
-
     #[test]
     fn every_board_matches_brute_force() {
-        let expected = brute_force_table();
+        let expected = brute_force::brute_force_table();
         for board in 0..=u16::MAX {
             assert_eq!(
                 fewest_rounds(board),
