@@ -546,10 +546,14 @@ fn main() {
     }
 }
 
+/// A plain breadth-first search, also what `examples/brute.rs` answers with.
+#[cfg(test)]
+#[path = "../examples/shared/plain_bfs.rs"]
+mod plain_bfs;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{HashSet, VecDeque};
 
     /// Runs the whole program on `input`: what it printed, and the fault it reported.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
@@ -592,62 +596,6 @@ mod tests {
     fn distance_with_mover(table: &DistanceTable, board: Board, mover: Colour) -> Option<u8> {
         let distance = table.distance_by_state[2 * board.rank() + mover.index()];
         (distance != DistanceTable::UNREACHED).then_some(distance)
-    }
-
-    /// Deliberately plain: squares as characters, lines listed by coordinates, a standard
-    /// `HashSet` and one first mover fixed by the caller.
-    fn simple_distance(start: [u8; 16], first_mover: u8) -> Option<u32> {
-        let mut lines: Vec<Vec<(usize, usize)>> = Vec::new();
-        for fixed in 0..4 {
-            lines.push((0..4).map(|other| (fixed, other)).collect());
-            lines.push((0..4).map(|other| (other, fixed)).collect());
-        }
-        lines.push((0..4).map(|step| (step, step)).collect());
-        lines.push((0..4).map(|step| (step, 3 - step)).collect());
-        let has_line = |squares: &[u8; 16]| {
-            lines.iter().any(|line| {
-                [b'B', b'W'].iter().any(|&colour| {
-                    line.iter()
-                        .all(|&(row, column)| squares[row * 4 + column] == colour)
-                })
-            })
-        };
-        if has_line(&start) {
-            return Some(0);
-        }
-        let mut seen = HashSet::new();
-        let mut queue = VecDeque::new();
-        seen.insert((start, first_mover));
-        queue.push_back((start, first_mover, 0));
-        while let Some((squares, mover, distance)) = queue.pop_front() {
-            let opponent = if mover == b'B' { b'W' } else { b'B' };
-            for row in 0..4i32 {
-                for column in 0..4i32 {
-                    if squares[(row * 4 + column) as usize] != mover {
-                        continue;
-                    }
-                    for (row_step, column_step) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                        let (to_row, to_column) = (row + row_step, column + column_step);
-                        if !(0..4).contains(&to_row) || !(0..4).contains(&to_column) {
-                            continue;
-                        }
-                        let to = (to_row * 4 + to_column) as usize;
-                        if squares[to] != b'O' {
-                            continue;
-                        }
-                        let mut next = squares;
-                        next.swap((row * 4 + column) as usize, to);
-                        if has_line(&next) {
-                            return Some(distance + 1);
-                        }
-                        if seen.insert((next, opponent)) {
-                            queue.push_back((next, opponent, distance + 1));
-                        }
-                    }
-                }
-            }
-        }
-        None
     }
 
     #[test]
@@ -803,8 +751,8 @@ mod tests {
         for _ in 0..20_000 {
             rng.shuffle(&mut squares);
             let random = board(std::str::from_utf8(&squares).expect("ASCII"));
-            let by_black = simple_distance(squares, b'B');
-            let by_white = simple_distance(squares, b'W');
+            let by_black = plain_bfs::simple_distance(squares, b'B');
+            let by_white = plain_bfs::simple_distance(squares, b'W');
             let label = String::from_utf8_lossy(&squares).into_owned();
             assert_eq!(
                 by_black,
