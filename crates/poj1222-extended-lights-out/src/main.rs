@@ -477,10 +477,17 @@ fn main() {
 #[path = "../examples/shared/first_row_chase.rs"]
 mod first_row_chase;
 
+/// Inputs and answers written as the judge writes them, also used by `examples/gen.rs` and
+/// `examples/brute.rs`.
+#[cfg(test)]
+#[path = "../examples/shared/judge_text.rs"]
+mod judge_text;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use first_row_chase::presses_by_first_row_chase;
+    use judge_text::{answer_text, input_text};
 
     const SEED: u64 = 0x1222_7E57;
 
@@ -605,29 +612,6 @@ mod tests {
             .collect()
     }
 
-    /// The text of puzzles as the judge writes them.
-    fn input_text(puzzles: &[BoardMask]) -> String {
-        let mut text = format!("{}\n", puzzles.len());
-        for &lights in puzzles {
-            for row in grid_of(lights) {
-                let values: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
-                text += &values.join(" ");
-                text += "\n";
-            }
-        }
-        text
-    }
-
-    fn expected_answer(puzzle: u64, presses: BoardMask) -> String {
-        let mut text = format!("PUZZLE #{puzzle}\n");
-        for row in grid_of(presses) {
-            let values: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
-            text += &values.join(" ");
-            text += "\n";
-        }
-        text
-    }
-
     #[test]
     fn samples_give_the_expected_output() {
         for (index, (input, expected)) in SAMPLES.iter().enumerate() {
@@ -736,7 +720,7 @@ mod tests {
                     input += if lights >> cell & 1 == 1 { "1" } else { "0" };
                 }
                 let presses = presses_by_first_row_chase(lights).unwrap();
-                expected += &expected_answer(puzzle as u64, presses);
+                expected += &answer_text(puzzle as u64, presses);
             }
             input += separators[rng.usize(..separators.len())];
             // Compared without assert_eq!, whose message would print the whole input.
@@ -754,7 +738,7 @@ mod tests {
             write_answer(&mut out, puzzle, presses).unwrap();
             assert_eq!(
                 String::from_utf8(out).unwrap(),
-                expected_answer(puzzle, presses)
+                answer_text(puzzle, presses)
             );
         }
     }
@@ -768,7 +752,7 @@ mod tests {
         let body = text.split_once('\n').unwrap().1.to_owned();
         (
             body,
-            expected_answer(1, presses_by_first_row_chase(lights).unwrap()),
+            answer_text(1, presses_by_first_row_chase(lights).unwrap()),
         )
     }
 
