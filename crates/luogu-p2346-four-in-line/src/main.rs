@@ -32,10 +32,11 @@
 //! Searching all 411,840 boards one by one takes about 550 ms, the table about 23 ms.
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
-//! O(823,680 states + 2,306,304 moves) time once, 823,680 bytes plus a 5 MB queue, then O(1) per
-//! board. Parsing is linear in the input. The input is held twice only while proconio copies it
-//! into its own buffer, then once; with the boards and answers (6 bytes a board, 16 or more bytes
-//! of input each) the peak stays about twice the input size plus the table's 6 MB.
+//! O(823,680 states + 2,306,304 moves) time once, plus one scan of the table per layer, and
+//! 823,680 bytes (no queue: the search recovers each board from its rank), then O(1) per board.
+//! Parsing is linear in the input. The input is held twice only while proconio copies it into its
+//! own buffer, then once; with the boards and answers (6 bytes a board, 16 or more bytes of input
+//! each) and the table, the peak stays within twice the input size plus 4 MiB.
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
@@ -162,6 +163,42 @@ const fn high_half_ranks() -> [[u16; 8]; 128] {
     ranks
 }
 
+/// The inverse of the ranks above: `BLACK_SUBSET_BY_RANK[rank]` is the 7-square subset of the 14
+/// squares whose colex rank is `rank`, and `EMPTY_PAIR_BY_RANK[rank]` the (lower, higher) squares
+/// of the empty pair whose colex rank is `rank`. They let the backward search recover a board from
+/// its state index instead of keeping boards in a queue.
+static BLACK_SUBSET_BY_RANK: [u16; BLACK_PLACEMENTS] = black_subsets_by_rank();
+static EMPTY_PAIR_BY_RANK: [(u8, u8); 120] = empty_pairs_by_rank();
+
+const fn black_subsets_by_rank() -> [u16; BLACK_PLACEMENTS] {
+    let mut subsets = [0u16; BLACK_PLACEMENTS];
+    let mut subset = 0usize;
+    while subset < 1 << 14 {
+        if subset.count_ones() == PIECES_PER_COLOUR {
+            let low_half = subset & 0x7F;
+            let rank = half_rank(low_half, 0, 0)
+                + half_rank(subset >> 7, 7, low_half.count_ones() as usize);
+            subsets[rank as usize] = subset as u16;
+        }
+        subset += 1;
+    }
+    subsets
+}
+
+const fn empty_pairs_by_rank() -> [(u8, u8); 120] {
+    let mut pairs = [(0u8, 0u8); 120];
+    let mut high = 1;
+    while high < 16 {
+        let mut low = 0;
+        while low < high {
+            pairs[high * (high - 1) / 2 + low] = (low as u8, high as u8);
+            low += 1;
+        }
+        high += 1;
+    }
+    pairs
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Colour {
     Black,
@@ -247,6 +284,20 @@ impl Board {
         let black_rank = LOW_HALF_RANK[low_half]
             + HIGH_HALF_RANK[(compact >> 7) as usize][low_half.count_ones() as usize];
         pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
+    }
+
+    /// The board of rank `rank`: the inverse of `rank`.
+    fn unrank(rank: usize) -> Board {
+        let (low, high) = EMPTY_PAIR_BY_RANK[rank / BLACK_PLACEMENTS];
+        let compact = u32::from(BLACK_SUBSET_BY_RANK[rank % BLACK_PLACEMENTS]);
+        // Open the gap at `low`, then at `high`: `rank`'s two steps undone in reverse order.
+        let with_low = (compact & ((1 << low) - 1)) | ((compact >> low) << (low + 1));
+        let black = (with_low & ((1 << high) - 1)) | ((with_low >> high) << (high + 1));
+        let empty = (1u32 << low) | (1u32 << high);
+        Board {
+            black: black as u16,
+            white: !(black | empty) as u16,
+        }
     }
 }
 
@@ -338,41 +389,48 @@ impl DistanceTable {
     /// One backward breadth-first search from every goal state. The predecessors of a state
     /// (board, mover) are the states (earlier, opponent) where the opponent's move gave `board`,
     /// which are the boards one opponent move away from `board`.
+    ///
+    /// The search keeps no queue: each layer is found by scanning the table for the states of
+    /// the layer before, whose boards are recovered from their ranks. Its memory is the table
+    /// alone, 823,680 bytes; a queue of states would add 5 MB to every run with many boards,
+    /// however small its input.
     fn build() -> DistanceTable {
         let mut distance_by_state = vec![Self::UNREACHED; STATES];
-        // Every state enters the queue at most once; one spare slot lets the search write each
-        // candidate before knowing whether it is new (see below).
-        let placeholder = (Board { black: 0, white: 0 }, Colour::Black);
-        let mut queue = vec![placeholder; STATES + 1];
-        let mut tail = 0;
         for_each_legal_board(|board| {
             if board.has_line() {
                 for mover in Colour::BOTH {
                     distance_by_state[state_index(board, mover)] = 0;
-                    queue[tail] = (board, mover);
-                    tail += 1;
                 }
             }
         });
-        let mut head = 0;
         let mut distance = 0u8;
-        while head < tail {
-            distance += 1;
-            let layer_end = tail;
-            while head < layer_end {
-                let (board, mover) = queue[head];
-                head += 1;
-                let earlier_mover = mover.opponent();
-                board.for_each_move(earlier_mover, |earlier| {
-                    // Branch-free on purpose: whether a state is new is unpredictable, and
-                    // avoiding the mispredictions made the whole search about 15% faster.
-                    let state = state_index(earlier, earlier_mover);
-                    let is_new = distance_by_state[state] == Self::UNREACHED;
-                    distance_by_state[state] = distance_by_state[state].min(distance);
-                    queue[tail] = (earlier, earlier_mover);
-                    tail += usize::from(is_new);
-                });
+        let mut layer_grew = true;
+        while layer_grew {
+            layer_grew = false;
+            for rank in 0..LEGAL_BOARDS {
+                let movers_at_distance = [
+                    distance_by_state[2 * rank] == distance,
+                    distance_by_state[2 * rank + 1] == distance,
+                ];
+                if movers_at_distance == [false, false] {
+                    continue;
+                }
+                let board = Board::unrank(rank);
+                for mover in Colour::BOTH {
+                    if !movers_at_distance[mover.index()] {
+                        continue;
+                    }
+                    let earlier_mover = mover.opponent();
+                    board.for_each_move(earlier_mover, |earlier| {
+                        // Branch-free on purpose: whether a state is new is unpredictable.
+                        let state = state_index(earlier, earlier_mover);
+                        let is_new = distance_by_state[state] == Self::UNREACHED;
+                        distance_by_state[state] = distance_by_state[state].min(distance + 1);
+                        layer_grew |= is_new;
+                    });
+                }
             }
+            distance += 1;
         }
         DistanceTable { distance_by_state }
     }
@@ -692,6 +750,7 @@ mod tests {
             assert_eq!(board.white.count_ones(), 7);
             assert_eq!(board.black & board.white, 0);
             let rank = board.rank();
+            assert_eq!(Board::unrank(rank), board);
             assert!(!seen_rank[rank], "rank {rank} taken twice");
             seen_rank[rank] = true;
         }
