@@ -32,17 +32,23 @@
 //! Searching all 411,840 boards one by one takes about 550 ms, the table about 23 ms.
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
-//! O(823,680 states + 2,306,304 moves) time once, 823,680 bytes plus a 5 MB queue, then O(1) per
-//! board. Parsing is linear in the input.
+//! O(823,680 states + 2,306,304 moves) time once, and 1 MB: 823,680 bytes of distances and two
+//! layers of one bit per state (no queue: the search recovers each board from its rank), then
+//! O(1) per board. Parsing is linear in the input. The input is held twice only while proconio
+//! copies it into its own buffer, then once; with the boards and answers (6 bytes a board, 16 or
+//! more bytes of input each) and the table, the peak stays within twice the input size plus 4 MiB.
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
 //! answer per line. A bad character, a board without exactly 7 `B`, 7 `W` and 2 `O`, or input that
 //! ends inside a board is reported on stderr with the board number, after the answers to the
-//! boards before it, and the exit status is 1.
+//! boards before it, and the exit status is 1, also when stderr itself cannot be written. The
+//! reported character is escaped, so no raw control character reaches a terminal.
 
+use proconio::source::once::OnceSource;
+use proconio::source::Source;
 use std::fmt;
-use std::io::{self, Read, Write};
+use std::io::{self, Cursor, Read, Write};
 
 /// Squares on the board, numbered row by row: square `4 * row + column`.
 const SQUARES: u32 = 16;
@@ -157,6 +163,42 @@ const fn high_half_ranks() -> [[u16; 8]; 128] {
     ranks
 }
 
+/// The inverse of the ranks above: `BLACK_SUBSET_BY_RANK[rank]` is the 7-square subset of the 14
+/// squares whose colex rank is `rank`, and `EMPTY_PAIR_BY_RANK[rank]` the (lower, higher) squares
+/// of the empty pair whose colex rank is `rank`. They let the backward search recover a board from
+/// its state index instead of keeping boards in a queue.
+static BLACK_SUBSET_BY_RANK: [u16; BLACK_PLACEMENTS] = black_subsets_by_rank();
+static EMPTY_PAIR_BY_RANK: [(u8, u8); 120] = empty_pairs_by_rank();
+
+const fn black_subsets_by_rank() -> [u16; BLACK_PLACEMENTS] {
+    let mut subsets = [0u16; BLACK_PLACEMENTS];
+    let mut subset = 0usize;
+    while subset < 1 << 14 {
+        if subset.count_ones() == PIECES_PER_COLOUR {
+            let low_half = subset & 0x7F;
+            let rank = half_rank(low_half, 0, 0)
+                + half_rank(subset >> 7, 7, low_half.count_ones() as usize);
+            subsets[rank as usize] = subset as u16;
+        }
+        subset += 1;
+    }
+    subsets
+}
+
+const fn empty_pairs_by_rank() -> [(u8, u8); 120] {
+    let mut pairs = [(0u8, 0u8); 120];
+    let mut high = 1;
+    while high < 16 {
+        let mut low = 0;
+        while low < high {
+            pairs[high * (high - 1) / 2 + low] = (low as u8, high as u8);
+            low += 1;
+        }
+        high += 1;
+    }
+    pairs
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Colour {
     Black,
@@ -242,6 +284,20 @@ impl Board {
         let black_rank = LOW_HALF_RANK[low_half]
             + HIGH_HALF_RANK[(compact >> 7) as usize][low_half.count_ones() as usize];
         pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
+    }
+
+    /// The board of rank `rank`: the inverse of `rank`.
+    fn unrank(rank: usize) -> Board {
+        let (low, high) = EMPTY_PAIR_BY_RANK[rank / BLACK_PLACEMENTS];
+        let compact = u32::from(BLACK_SUBSET_BY_RANK[rank % BLACK_PLACEMENTS]);
+        // Open the gap at `low`, then at `high`: `rank`'s two steps undone in reverse order.
+        let with_low = (compact & ((1 << low) - 1)) | ((compact >> low) << (low + 1));
+        let black = (with_low & ((1 << high) - 1)) | ((with_low >> high) << (high + 1));
+        let empty = (1u32 << low) | (1u32 << high);
+        Board {
+            black: black as u16,
+            white: !(black | empty) as u16,
+        }
     }
 }
 
@@ -333,41 +389,55 @@ impl DistanceTable {
     /// One backward breadth-first search from every goal state. The predecessors of a state
     /// (board, mover) are the states (earlier, opponent) where the opponent's move gave `board`,
     /// which are the boards one opponent move away from `board`.
+    ///
+    /// Each layer is a set of one bit per state (103 KB), and a state's board is recovered from
+    /// its rank, so the search needs 1 MB in all; a queue of states would need 5 MB, paid by
+    /// every run with many boards however small its input.
     fn build() -> DistanceTable {
         let mut distance_by_state = vec![Self::UNREACHED; STATES];
-        // Every state enters the queue at most once; one spare slot lets the search write each
-        // candidate before knowing whether it is new (see below).
-        let placeholder = (Board { black: 0, white: 0 }, Colour::Black);
-        let mut queue = vec![placeholder; STATES + 1];
-        let mut tail = 0;
+        let mut layer = vec![0u64; STATES / 64];
         for_each_legal_board(|board| {
             if board.has_line() {
                 for mover in Colour::BOTH {
-                    distance_by_state[state_index(board, mover)] = 0;
-                    queue[tail] = (board, mover);
-                    tail += 1;
+                    let state = state_index(board, mover);
+                    distance_by_state[state] = 0;
+                    layer[state / 64] |= 1 << (state % 64);
                 }
             }
         });
-        let mut head = 0;
+        let mut next_layer = vec![0u64; STATES / 64];
         let mut distance = 0u8;
-        while head < tail {
+        let mut layer_is_empty = false;
+        while !layer_is_empty {
             distance += 1;
-            let layer_end = tail;
-            while head < layer_end {
-                let (board, mover) = queue[head];
-                head += 1;
-                let earlier_mover = mover.opponent();
-                board.for_each_move(earlier_mover, |earlier| {
-                    // Branch-free on purpose: whether a state is new is unpredictable, and
-                    // avoiding the mispredictions made the whole search about 15% faster.
-                    let state = state_index(earlier, earlier_mover);
-                    let is_new = distance_by_state[state] == Self::UNREACHED;
-                    distance_by_state[state] = distance_by_state[state].min(distance);
-                    queue[tail] = (earlier, earlier_mover);
-                    tail += usize::from(is_new);
-                });
+            layer_is_empty = true;
+            for (word_index, &word) in layer.iter().enumerate() {
+                let mut states = word;
+                while states != 0 {
+                    // The two states of a board (its two movers) are neighbouring bits of one
+                    // word: take them together, so that the board is recovered once.
+                    let pair_shift = states.trailing_zeros() & !1;
+                    let mut movers = (states >> pair_shift) & 0b11;
+                    states &= !(0b11 << pair_shift);
+                    let board = Board::unrank(32 * word_index + pair_shift as usize / 2);
+                    while movers != 0 {
+                        let mover = Colour::BOTH[movers.trailing_zeros() as usize];
+                        movers &= movers - 1;
+                        let earlier_mover = mover.opponent();
+                        board.for_each_move(earlier_mover, |earlier| {
+                            // Branch-free on purpose: whether a state is new is unpredictable,
+                            // and avoiding the mispredictions made the search about 15% faster.
+                            let state = state_index(earlier, earlier_mover);
+                            let is_new = distance_by_state[state] == Self::UNREACHED;
+                            distance_by_state[state] = distance_by_state[state].min(distance);
+                            next_layer[state / 64] |= u64::from(is_new) << (state % 64);
+                            layer_is_empty &= !is_new;
+                        });
+                    }
+                }
             }
+            std::mem::swap(&mut layer, &mut next_layer);
+            next_layer.fill(0);
         }
         DistanceTable { distance_by_state }
     }
@@ -421,16 +491,33 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The whole input as proconio's token source.
+///
+/// Memory: proconio copies the text into a buffer of its own, and `input` is dropped as soon as
+/// that copy is made, so the peak is twice the input for the moment of the copy and about once
+/// the input after it. Not UTF-8: everything from the first byte that is not UTF-8 on is cut off
+/// and replaced by one U+FFFD, which is what `String::from_utf8_lossy` would turn that byte into.
+/// Nothing past that character is ever read, because it is a bad character of its board;
+/// converting the rest could triple it instead.
+fn tokens_of(mut input: Vec<u8>) -> OnceSource<Cursor<Vec<u8>>> {
+    if let Err(error) = std::str::from_utf8(&input) {
+        input.truncate(error.valid_up_to());
+        input.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+    OnceSource::new(Cursor::new(input))
+}
+
 /// Reads boards until end of input; on a fault, the boards before it and the fault.
 ///
 /// Tokens come from proconio's `Source::next_token`, which borrows each token and returns `None`
 /// at the end instead of panicking. `input!` would copy each token into a new `String`: on
-/// 411,840 boards (1.6 million tokens) that alone cost about 20 ms of a 100 ms budget.
-fn parse_boards(text: &str) -> (Vec<Board>, Option<InputError>) {
-    let mut source = proconio::source::once::OnceSource::from(text);
+/// 411,840 boards (1.6 million tokens) that alone cost about 20 ms of a 100 ms budget, and a
+/// single huge token would be held twice.
+fn parse_boards(input: Vec<u8>) -> (Vec<Board>, Option<InputError>) {
+    let mut tokens = tokens_of(input);
     let mut boards = Vec::new();
     let (mut black, mut white, mut squares_read) = (0u16, 0u16, 0u32);
-    while let Some(token) = proconio::source::Source::next_token(&mut source) {
+    while let Some(token) = tokens.next_token() {
         for (offset, byte) in token.bytes().enumerate() {
             if !matches!(byte, b'B' | b'W' | b'O') {
                 // Report the whole character, which may be several bytes long.
@@ -486,10 +573,8 @@ impl fmt::Display for RunError {
 }
 
 /// The whole program on an in-memory input: answers to `out`, flushed, then the first fault.
-fn run(input: &[u8], out: &mut impl Write) -> Result<(), RunError> {
-    // Lossy, so that a stray non-UTF-8 byte is a bad character of a numbered board.
-    let text = String::from_utf8_lossy(input);
-    let (boards, mut input_fault) = parse_boards(&text);
+fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), RunError> {
+    let (boards, mut input_fault) = parse_boards(input);
     for (index, distance) in shortest_distances(&boards).into_iter().enumerate() {
         let Some(distance) = distance else {
             // Cannot happen for a legal board (the tests walk every one); reported, not a panic.
@@ -508,33 +593,45 @@ fn run(input: &[u8], out: &mut impl Write) -> Result<(), RunError> {
     input_fault.map_or(Ok(()), |error| Err(RunError::Input(error)))
 }
 
+/// Reports a failure on stderr and exits with status 1. When stderr cannot be written either,
+/// nothing is left to tell, and the exit status alone reports the failure (`eprintln!` would
+/// panic instead).
+fn fail(message: fmt::Arguments) -> ! {
+    let _ = writeln!(io::stderr(), "{message}");
+    std::process::exit(1);
+}
+
 fn main() {
     let mut input = Vec::new();
     if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {error}");
-        std::process::exit(1);
+        fail(format_args!("cannot read the input: {error}"));
     }
-    if let Err(error) = run(&input, &mut io::BufWriter::new(io::stdout().lock())) {
-        eprintln!("{error}");
-        std::process::exit(1);
+    if let Err(error) = run(input, &mut io::BufWriter::new(io::stdout().lock())) {
+        fail(format_args!("{error}"));
     }
 }
+
+/// A plain breadth-first search, also what `examples/brute.rs` answers with.
+#[cfg(test)]
+#[path = "../examples/shared/plain_bfs.rs"]
+mod plain_bfs;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{HashSet, VecDeque};
 
     /// Runs the whole program on `input`: what it printed, and the fault it reported.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
         let mut out = Vec::new();
-        let fault = run(input, &mut out).err().map(|error| error.to_string());
+        let fault = run(input.to_vec(), &mut out)
+            .err()
+            .map(|error| error.to_string());
         (String::from_utf8(out).expect("answers are ASCII"), fault)
     }
 
     /// A board from its 16 squares written row by row.
     fn board(squares: &str) -> Board {
-        let (boards, fault) = parse_boards(squares);
+        let (boards, fault) = parse_boards(squares.as_bytes().to_vec());
         assert_eq!(
             (boards.len(), fault),
             (1, None),
@@ -564,62 +661,6 @@ mod tests {
     fn distance_with_mover(table: &DistanceTable, board: Board, mover: Colour) -> Option<u8> {
         let distance = table.distance_by_state[2 * board.rank() + mover.index()];
         (distance != DistanceTable::UNREACHED).then_some(distance)
-    }
-
-    /// Deliberately plain: squares as characters, lines listed by coordinates, a standard
-    /// `HashSet` and one first mover fixed by the caller.
-    fn simple_distance(start: [u8; 16], first_mover: u8) -> Option<u32> {
-        let mut lines: Vec<Vec<(usize, usize)>> = Vec::new();
-        for fixed in 0..4 {
-            lines.push((0..4).map(|other| (fixed, other)).collect());
-            lines.push((0..4).map(|other| (other, fixed)).collect());
-        }
-        lines.push((0..4).map(|step| (step, step)).collect());
-        lines.push((0..4).map(|step| (step, 3 - step)).collect());
-        let has_line = |squares: &[u8; 16]| {
-            lines.iter().any(|line| {
-                [b'B', b'W'].iter().any(|&colour| {
-                    line.iter()
-                        .all(|&(row, column)| squares[row * 4 + column] == colour)
-                })
-            })
-        };
-        if has_line(&start) {
-            return Some(0);
-        }
-        let mut seen = HashSet::new();
-        let mut queue = VecDeque::new();
-        seen.insert((start, first_mover));
-        queue.push_back((start, first_mover, 0));
-        while let Some((squares, mover, distance)) = queue.pop_front() {
-            let opponent = if mover == b'B' { b'W' } else { b'B' };
-            for row in 0..4i32 {
-                for column in 0..4i32 {
-                    if squares[(row * 4 + column) as usize] != mover {
-                        continue;
-                    }
-                    for (row_step, column_step) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                        let (to_row, to_column) = (row + row_step, column + column_step);
-                        if !(0..4).contains(&to_row) || !(0..4).contains(&to_column) {
-                            continue;
-                        }
-                        let to = (to_row * 4 + to_column) as usize;
-                        if squares[to] != b'O' {
-                            continue;
-                        }
-                        let mut next = squares;
-                        next.swap((row * 4 + column) as usize, to);
-                        if has_line(&next) {
-                            return Some(distance + 1);
-                        }
-                        if seen.insert((next, opponent)) {
-                            queue.push_back((next, opponent, distance + 1));
-                        }
-                    }
-                }
-            }
-        }
-        None
     }
 
     #[test]
@@ -716,6 +757,7 @@ mod tests {
             assert_eq!(board.white.count_ones(), 7);
             assert_eq!(board.black & board.white, 0);
             let rank = board.rank();
+            assert_eq!(Board::unrank(rank), board);
             assert!(!seen_rank[rank], "rank {rank} taken twice");
             seen_rank[rank] = true;
         }
@@ -775,8 +817,8 @@ mod tests {
         for _ in 0..20_000 {
             rng.shuffle(&mut squares);
             let random = board(std::str::from_utf8(&squares).expect("ASCII"));
-            let by_black = simple_distance(squares, b'B');
-            let by_white = simple_distance(squares, b'W');
+            let by_black = plain_bfs::simple_distance(squares, b'B');
+            let by_white = plain_bfs::simple_distance(squares, b'W');
             let label = String::from_utf8_lossy(&squares).into_owned();
             assert_eq!(
                 by_black,
@@ -877,6 +919,40 @@ mod tests {
             fault.as_deref(),
             Some("board 2: unexpected character '\u{FFFD}' (expected B, W or O)")
         );
+    }
+
+    #[test]
+    fn cutting_the_input_at_its_first_non_utf8_byte_changes_nothing() {
+        // What the whole input converted by `from_utf8_lossy` gives, for bytes that are not UTF-8
+        // anywhere: in a board, after answered boards, in a run, as the 16th square of a board
+        // with wrong counts, or an unfinished sequence at the very end.
+        let cases: [&[u8]; 6] = [
+            b"\xff",
+            b"BWBO\nWBWB\nBWBW\nWBWO\nBW\xff\xfe\n",
+            b"BWBO WBWB BWBW WBWO BWBO WBWB BWBW WBW\x80",
+            b"BBBB BBBB BBBB BBB\xe2\x82",
+            b"BWBO WBWB BWBW WBWO\n\xc3",
+            b"BWBO WBWB BWBW WBWO B\xf0\x9f\x98O OOOO",
+        ];
+        for raw in cases {
+            let converted = String::from_utf8_lossy(raw).into_owned();
+            assert_eq!(run_on(raw), run_on(converted.as_bytes()), "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_the_error_line() {
+        // Raw NUL or ESC bytes written to a terminal could garble it or drive it.
+        for (input, shown) in [
+            (&b"BWBO\nW\0\x1bB\n"[..], r"'\0'"),
+            (b"BWBO\nW\x1b\0B\n", r"'\u{1b}'"),
+            ("\u{9b}BWB".as_bytes(), r"'\u{9b}'"),
+        ] {
+            let (printed, fault) = run_on(input);
+            let expected = format!("board 1: unexpected character {shown} (expected B, W or O)");
+            assert_eq!((printed.as_str(), fault.as_deref()), ("", Some(&*expected)));
+            assert!(!expected.chars().any(char::is_control), "{expected:?}");
+        }
     }
 
     #[test]

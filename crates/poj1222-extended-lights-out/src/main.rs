@@ -28,16 +28,19 @@
 //! formatted with `write!` per value (70 ms for the output alone).
 //!
 //! Complexity: O(1) per puzzle; the elimination runs once, at compile time, in 30² word
-//! operations. Memory: the input text (held twice: our bytes and proconio's copy), 4 KiB of
-//! tables, and one output buffer; no allocation depends on the puzzle count.
+//! operations. Memory: the input text, held twice only while proconio copies it into its own
+//! buffer (our bytes are dropped then), so the peak is twice the input size plus the program's
+//! own 2 MiB or so; 4 KiB of tables, and one output buffer; no allocation depends on the puzzle
+//! count, and an error keeps only the 24 characters it shows of a token.
 //!
 //! Input: any whitespace (`\r` included) separates values, and line structure is not checked.
 //! The count is plain decimal digits. Each value must be exactly the token `0` or `1`: `01`, `2`,
 //! or two values glued into `11` are errors. Bad input prints the answers of the puzzles before
-//! it, then one line on stderr naming the puzzle (or the count) and the fault, and exits with
-//! status 1. Data after the last counted puzzle is such an error too, reported after every
-//! counted answer is printed: a count that disagrees with the data means one of them is wrong,
-//! and ignoring the surplus silently would hide that.
+//! it, then one line on stderr naming the puzzle (or the count) and the fault, with the token
+//! escaped (no raw control characters) and cut to 24 characters, and exits with status 1, also
+//! when stderr itself cannot be written. Data after the last counted puzzle is such an error
+//! too, reported after every counted answer is printed: a count that disagrees with the data
+//! means one of them is wrong, and ignoring the surplus silently would hide that.
 //!
 //! Judges: POJ has no Rust compiler; NowCoder compiles the bundle (proconio inlined) with plain
 //! `rustc`. Output is compared byte for byte: one space between values, none at line ends.
@@ -45,7 +48,7 @@
 use proconio::source::once::OnceSource;
 use proconio::source::Source;
 use std::fmt;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Cursor, Read, Write};
 
 const ROWS: usize = 5;
 const COLUMNS: usize = 6;
@@ -227,24 +230,25 @@ fn write_answer(out: &mut impl Write, puzzle: u64, presses: BoardMask) -> io::Re
     out.write_all(&record[..length])
 }
 
-/// What is wrong with the input. Puzzles are numbered from 1, rows and columns too.
+/// What is wrong with the input. Puzzles are numbered from 1, rows and columns too. A token is
+/// kept only as `shown` makes it, never whole: a token may be the whole input.
 #[derive(Debug, PartialEq, Eq)]
 enum InputError {
     MissingCount,
     NegativeCount {
-        token: String,
+        shown_token: String,
     },
     NonNumericCount {
-        token: String,
+        shown_token: String,
     },
     CountTooLarge {
-        token: String,
+        shown_token: String,
     },
     BadLight {
         puzzle: u64,
         row: usize,
         column: usize,
-        token: String,
+        shown_token: String,
     },
     PuzzleMissing {
         puzzle: u64,
@@ -257,14 +261,17 @@ enum InputError {
     ExtraData {
         puzzle: u64,
         count: u64,
-        token: String,
+        shown_token: String,
     },
 }
 
-/// A token as shown in an error message: quoted and escaped, and cut short if it is long, so a
-/// megabyte of garbage does not become a megabyte of stderr.
+/// Characters of a token that an error message shows.
+const SHOWN_CHARS: usize = 24;
+
+/// A token as shown in an error message: quoted and escaped by `Debug` (so control characters
+/// such as NUL or ESC never reach a terminal raw), and cut short if it is long, so a megabyte of
+/// garbage does not become a megabyte of stderr.
 fn shown(token: &str) -> String {
-    const SHOWN_CHARS: usize = 24;
     match token.char_indices().nth(SHOWN_CHARS) {
         Some((cut, _)) => format!("{:?}...", &token[..cut]),
         None => format!("{token:?}"),
@@ -280,26 +287,23 @@ impl fmt::Display for InputError {
                     "count: the input is empty, expected the number of puzzles"
                 )
             }
-            InputError::NegativeCount { token } => {
-                write!(formatter, "count: {} is negative", shown(token))
+            InputError::NegativeCount { shown_token } => {
+                write!(formatter, "count: {shown_token} is negative")
             }
-            InputError::NonNumericCount { token } => write!(
-                formatter,
-                "count: {} is not a number of puzzles",
-                shown(token)
-            ),
-            InputError::CountTooLarge { token } => {
-                write!(formatter, "count: {} is too large", shown(token))
+            InputError::NonNumericCount { shown_token } => {
+                write!(formatter, "count: {shown_token} is not a number of puzzles")
+            }
+            InputError::CountTooLarge { shown_token } => {
+                write!(formatter, "count: {shown_token} is too large")
             }
             InputError::BadLight {
                 puzzle,
                 row,
                 column,
-                token,
+                shown_token,
             } => write!(
                 formatter,
-                "puzzle #{puzzle}: row {row}, column {column} is {}, expected 0 or 1",
-                shown(token)
+                "puzzle #{puzzle}: row {row}, column {column} is {shown_token}, expected 0 or 1"
             ),
             InputError::PuzzleMissing { puzzle, count } => write!(
                 formatter,
@@ -315,11 +319,10 @@ impl fmt::Display for InputError {
             InputError::ExtraData {
                 puzzle,
                 count,
-                token,
+                shown_token,
             } => write!(
                 formatter,
-                "puzzle #{puzzle}: the count is {count}, but more data follows: {}",
-                shown(token)
+                "puzzle #{puzzle}: the count is {count}, but more data follows: {shown_token}"
             ),
         }
     }
@@ -344,7 +347,31 @@ impl From<io::Error> for Failure {
     }
 }
 
-type Tokens<'a> = OnceSource<BufReader<&'a [u8]>>;
+type Tokens = OnceSource<Cursor<Vec<u8>>>;
+
+/// The whole input as proconio's token source.
+///
+/// Memory: proconio copies the text into a buffer of its own, and `input` is dropped as soon as
+/// that copy is made, so the peak is twice the input for the moment of the copy and about once
+/// the input after it.
+///
+/// A byte that is not UTF-8 becomes U+FFFD, as `String::from_utf8_lossy` would make it, and is
+/// then reported as a bad value of the puzzle it sits in (or as a bad count, or as extra data)
+/// rather than making the whole input unreadable. The token holding the first such byte is
+/// therefore always the error, and nothing after it is read; only its first `SHOWN_CHARS + 1`
+/// characters matter (they decide the message), and each comes from at most 4 bytes. So only
+/// that many bytes past the first bad one are converted, instead of the rest of the input, which
+/// conversion could triple.
+fn tokens_of(mut input: Vec<u8>) -> Tokens {
+    if let Err(error) = std::str::from_utf8(&input) {
+        let valid = error.valid_up_to();
+        let converted_end = input.len().min(valid + 4 * (SHOWN_CHARS + 1));
+        let converted = String::from_utf8_lossy(&input[valid..converted_end]).into_owned();
+        input.truncate(valid);
+        input.extend_from_slice(converted.as_bytes());
+    }
+    OnceSource::new(Cursor::new(input))
+}
 
 /// The number of puzzles: plain decimal digits only.
 fn read_count(tokens: &mut Tokens) -> Result<u64, InputError> {
@@ -353,15 +380,15 @@ fn read_count(tokens: &mut Tokens) -> Result<u64, InputError> {
     if is_digits(token) {
         // Digits only, so the parse can fail only by overflowing.
         token.parse().map_err(|_| InputError::CountTooLarge {
-            token: token.to_owned(),
+            shown_token: shown(token),
         })
     } else if token.strip_prefix('-').is_some_and(is_digits) {
         Err(InputError::NegativeCount {
-            token: token.to_owned(),
+            shown_token: shown(token),
         })
     } else {
         Err(InputError::NonNumericCount {
-            token: token.to_owned(),
+            shown_token: shown(token),
         })
     }
 }
@@ -388,7 +415,7 @@ fn read_lights(tokens: &mut Tokens, puzzle: u64, count: u64) -> Result<BoardMask
                     puzzle,
                     row: cell / COLUMNS + 1,
                     column: cell % COLUMNS + 1,
-                    token: token.to_owned(),
+                    shown_token: shown(token),
                 })
             }
         }
@@ -398,11 +425,8 @@ fn read_lights(tokens: &mut Tokens, puzzle: u64, count: u64) -> Result<BoardMask
 
 /// Solves every puzzle of `input`, writing the answers to `out` as it goes, so that on bad
 /// input the answers before the fault are already written.
-fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
-    // A byte that is not UTF-8 becomes U+FFFD, which is then reported as a bad value of the
-    // puzzle it sits in, rather than making the whole input unreadable.
-    let text = String::from_utf8_lossy(input);
-    let mut tokens = OnceSource::from(text.as_ref());
+fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), Failure> {
+    let mut tokens = tokens_of(input);
     let count = read_count(&mut tokens)?;
     // No allocation depends on `count`: a huge count followed by little data fails where the
     // data ends.
@@ -414,33 +438,38 @@ fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
         return Err(InputError::ExtraData {
             puzzle: count.saturating_add(1),
             count,
-            token: token.to_owned(),
+            shown_token: shown(token),
         }
         .into());
     }
     Ok(())
 }
 
+/// Reports a failure on stderr and exits with status 1. When stderr cannot be written either,
+/// nothing is left to tell, and the exit status alone reports the failure (`eprintln!` would
+/// panic instead).
+fn fail(message: fmt::Arguments) -> ! {
+    let _ = writeln!(io::stderr(), "{message}");
+    std::process::exit(1);
+}
+
 fn main() {
     let mut input = Vec::new();
     if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {error}");
-        std::process::exit(1);
+        fail(format_args!("cannot read the input: {error}"));
     }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let outcome = run(&input, &mut out);
+    let outcome = run(input, &mut out);
     // Flush before reporting, so the answers already found are printed ahead of the error.
     let flushed = out.flush();
-    let message = match (outcome, flushed) {
-        (Ok(()), Ok(())) => return,
-        (Err(Failure::Input(error)), _) => error.to_string(),
+    match (outcome, flushed) {
+        (Ok(()), Ok(())) => {}
+        (Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
         (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
-            format!("cannot write the output: {error}")
+            fail(format_args!("cannot write the output: {error}"))
         }
-    };
-    eprintln!("{message}");
-    std::process::exit(1);
+    }
 }
 
 /// The plain first-row-chase solver, also run by `examples/baseline.rs`.
@@ -448,10 +477,17 @@ fn main() {
 #[path = "../examples/shared/first_row_chase.rs"]
 mod first_row_chase;
 
+/// Inputs and answers written as the judge writes them, also used by `examples/gen.rs` and
+/// `examples/brute.rs`.
+#[cfg(test)]
+#[path = "../examples/shared/judge_text.rs"]
+mod judge_text;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use first_row_chase::presses_by_first_row_chase;
+    use judge_text::{answer_text, input_text};
 
     const SEED: u64 = 0x1222_7E57;
 
@@ -494,7 +530,7 @@ mod tests {
     /// Runs the whole program on `input`: what it printed, and the error line if it failed.
     fn run_on(input: &[u8]) -> (String, Result<(), String>) {
         let mut out = Vec::new();
-        let result = run(input, &mut out).map_err(|failure| match failure {
+        let result = run(input.to_vec(), &mut out).map_err(|failure| match failure {
             Failure::Input(error) => error.to_string(),
             Failure::Output(error) => panic!("writing to a Vec failed: {error}"),
         });
@@ -574,29 +610,6 @@ mod tests {
                 grid
             })
             .collect()
-    }
-
-    /// The text of puzzles as the judge writes them.
-    fn input_text(puzzles: &[BoardMask]) -> String {
-        let mut text = format!("{}\n", puzzles.len());
-        for &lights in puzzles {
-            for row in grid_of(lights) {
-                let values: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
-                text += &values.join(" ");
-                text += "\n";
-            }
-        }
-        text
-    }
-
-    fn expected_answer(puzzle: u64, presses: BoardMask) -> String {
-        let mut text = format!("PUZZLE #{puzzle}\n");
-        for row in grid_of(presses) {
-            let values: Vec<&str> = row.iter().map(|&on| if on { "1" } else { "0" }).collect();
-            text += &values.join(" ");
-            text += "\n";
-        }
-        text
     }
 
     #[test]
@@ -707,7 +720,7 @@ mod tests {
                     input += if lights >> cell & 1 == 1 { "1" } else { "0" };
                 }
                 let presses = presses_by_first_row_chase(lights).unwrap();
-                expected += &expected_answer(puzzle as u64, presses);
+                expected += &answer_text(puzzle as u64, presses);
             }
             input += separators[rng.usize(..separators.len())];
             // Compared without assert_eq!, whose message would print the whole input.
@@ -725,7 +738,7 @@ mod tests {
             write_answer(&mut out, puzzle, presses).unwrap();
             assert_eq!(
                 String::from_utf8(out).unwrap(),
-                expected_answer(puzzle, presses)
+                answer_text(puzzle, presses)
             );
         }
     }
@@ -739,7 +752,7 @@ mod tests {
         let body = text.split_once('\n').unwrap().1.to_owned();
         (
             body,
-            expected_answer(1, presses_by_first_row_chase(lights).unwrap()),
+            answer_text(1, presses_by_first_row_chase(lights).unwrap()),
         )
     }
 
@@ -800,6 +813,74 @@ mod tests {
                 Err("puzzle #2: row 1, column 3 is \"\u{FFFD}\", expected 0 or 1".to_owned())
             )
         );
+    }
+
+    #[test]
+    fn cutting_the_input_after_its_first_non_utf8_byte_changes_nothing() {
+        // Each case must fail exactly as the whole input converted by `from_utf8_lossy` does,
+        // including around the 24 characters a message shows and with 4-byte characters after
+        // the bad byte.
+        let (puzzle, _) = first_puzzle();
+        let long_tail = format!("\u{1F600}{}", "8".repeat(200));
+        let cases: Vec<Vec<u8>> = vec![
+            b"\xff".to_vec(),
+            b"1\xff2".to_vec(),
+            b"-\xe2\x82".to_vec(),
+            [b"7".repeat(23), b"\xff".to_vec(), b"8".to_vec()].concat(),
+            [b"7".repeat(23), b"\xff".to_vec()].concat(),
+            [b"7".repeat(24), b"\xff".to_vec()].concat(),
+            [b"\xff".repeat(30), b" 0".to_vec()].concat(),
+            [b"\xff".to_vec(), "\u{1F600}".repeat(40).into_bytes()].concat(),
+            [b"\xff".to_vec(), long_tail.into_bytes()].concat(),
+            [b"\xf0\x9f\x98".to_vec(), b"0".repeat(50)].concat(),
+            [format!("2\n{puzzle}0 0 1").as_bytes(), b"\xff\xfe 1\n"].concat(),
+            [format!("2\n{puzzle}0 0 1\u{3000}").as_bytes(), b"\xff 1\n"].concat(),
+            [format!("1\n{puzzle}end").as_bytes(), b"\xc3"].concat(),
+            [
+                format!("1\n{puzzle}{}", "e".repeat(20)).as_bytes(),
+                b"\xc3",
+                "\u{e9}".repeat(20).as_bytes(),
+            ]
+            .concat(),
+        ];
+        for raw in cases {
+            let converted = String::from_utf8_lossy(&raw).into_owned();
+            assert_eq!(run_on(&raw), run_on(converted.as_bytes()), "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_the_error_line() {
+        // Raw NUL or ESC bytes written to a terminal could garble it or drive it.
+        let (puzzle, answer) = first_puzzle();
+        let token = "1\0\x1b[2J";
+        let escaped = r#""1\0\u{1b}[2J""#;
+        let cases = [
+            (
+                format!("{token}\n"),
+                String::new(),
+                format!("count: {escaped} is not a number of puzzles"),
+            ),
+            (
+                format!("2\n{puzzle}0 {token}\n"),
+                answer.clone(),
+                format!("puzzle #2: row 1, column 2 is {escaped}, expected 0 or 1"),
+            ),
+            (
+                format!("1\n{puzzle}{token}\n"),
+                answer,
+                format!("puzzle #2: the count is 1, but more data follows: {escaped}"),
+            ),
+            (
+                "\u{9b}31m".to_owned(),
+                String::new(),
+                r#"count: "\u{9b}31m" is not a number of puzzles"#.to_owned(),
+            ),
+        ];
+        for (input, printed, error) in cases {
+            assert!(!error.chars().any(char::is_control), "{error:?}");
+            fails_with(&input, &printed, &error);
+        }
     }
 
     #[test]

@@ -21,15 +21,21 @@
 //! 16 entries built at compile time).
 //!
 //! Complexity: per board, 2 goals × (one 3-row chase + 16 XOR-and-popcounts)
-//! — about 100 word operations; O(1) memory beyond the input.
+//! — about 100 word operations; O(1) memory beyond the input. The input is
+//! held twice while proconio copies it into its own buffer, then once: the
+//! peak is twice the input size plus the program's own 2 MiB or so.
 //! Every one of the 65,536 boards is checked in the tests against a brute
 //! force over all 2^16 press sets.
+//!
+//! Bad input (a character other than `b`/`w`, or the input ending inside a
+//! board): the answers to the boards before it are printed, then one line on
+//! stderr names the board and the fault, control characters escaped, and the
+//! exit status is 1 — also when stderr itself cannot be written.
 
-use proconio::input;
 use proconio::source::once::OnceSource;
 use proconio::source::Source;
 use std::fmt;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Cursor, Read, Write};
 
 /// Side length of the field.
 const SIDE: u32 = 4;
@@ -161,17 +167,33 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Answers every board in `input`, one line each, in order. On bad input the
-/// answers to the boards before it are written, then the error is returned.
-pub fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
-    let mut source = OnceSource::from(input);
+/// The whole input as proconio's token source.
+///
+/// Memory: proconio copies the text into a buffer of its own, and `input` is dropped as soon as
+/// that copy is made, so the peak is twice the input for the moment of the copy and about once
+/// the input after it. Not UTF-8: everything from the first byte that is not UTF-8 on is cut off
+/// and replaced by one U+FFFD, which is what `String::from_utf8_lossy` would turn that byte into.
+/// Nothing past that character is ever read, because it is a bad piece of its board; converting
+/// the rest could triple it instead.
+fn tokens_of(mut input: Vec<u8>) -> OnceSource<Cursor<Vec<u8>>> {
+    if let Err(error) = std::str::from_utf8(&input) {
+        input.truncate(error.valid_up_to());
+        input.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+    OnceSource::new(Cursor::new(input))
+}
+
+/// Answers every board in `input`, one line each, in order. On bad input the answers to the
+/// boards before it are written, then the error is returned.
+pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), Failure> {
+    let mut tokens = tokens_of(input);
     let mut board: Board = 0;
     let mut pieces = 0;
     let mut boards_done = 0;
-    // The pieces of a board may be spread over tokens any way at all: only
-    // the sequence of non-blank characters matters.
-    while !source.is_empty() {
-        input! { from &mut source, token: String }
+    // The pieces of a board may be spread over tokens any way at all: only the sequence of
+    // non-blank characters matters. Tokens are borrowed from proconio's buffer: `input!` with
+    // `String` would copy each one, and a single huge token with it.
+    while let Some(token) = tokens.next_token() {
         for piece in token.chars() {
             let black = match piece {
                 'b' => 1,
@@ -201,37 +223,48 @@ pub fn run(input: &str, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-fn main() {
-    let mut raw = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut raw) {
-        eprintln!("cannot read the input: {error}");
-        std::process::exit(1);
-    }
-    // A byte that is not UTF-8 becomes U+FFFD and is reported as a bad piece
-    // of the right board, instead of failing the whole read.
-    let input = String::from_utf8_lossy(&raw);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(&input, &mut out);
-    // Answers before a bad board stay printed.
-    let flushed = out.flush();
-    let message = match (result, flushed) {
-        (Ok(()), Ok(())) => return,
-        (Err(Failure::Input(error)), _) => error.to_string(),
-        (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
-            format!("cannot write the output: {error}")
-        }
-    };
-    eprintln!("{message}");
+/// Reports a failure on stderr and exits with status 1. When stderr cannot be written either,
+/// nothing is left to tell, and the exit status alone reports the failure (`eprintln!` would
+/// panic instead).
+fn fail(message: fmt::Arguments) -> ! {
+    let _ = writeln!(io::stderr(), "{message}");
     std::process::exit(1);
 }
+
+fn main() {
+    let mut input = Vec::new();
+    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
+        fail(format_args!("cannot read the input: {error}"));
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(input, &mut out);
+    // Answers before a bad board stay printed.
+    let flushed = out.flush();
+    match (result, flushed) {
+        (Ok(()), Ok(())) => {}
+        (Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
+        (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
+            fail(format_args!("cannot write the output: {error}"))
+        }
+    }
+}
+
+/// The brute force over all 2^16 press sets, also what `examples/brute.rs` answers with.
+#[cfg(test)]
+#[path = "../examples/shared/brute_force.rs"]
+mod brute_force;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run_to_string(input: &str) -> (String, Result<(), InputError>) {
+        run_on_bytes(input.as_bytes())
+    }
+
+    fn run_on_bytes(input: &[u8]) -> (String, Result<(), InputError>) {
         let mut out = Vec::new();
-        let result = match run(input, &mut out) {
+        let result = match run(input.to_vec(), &mut out) {
             Ok(()) => Ok(()),
             Err(Failure::Input(error)) => Err(error),
             Err(Failure::Output(error)) => panic!("writing to memory failed: {error}"),
@@ -270,56 +303,9 @@ mod tests {
         }
     }
 
-    /// The obvious model: a 4×4 grid of colours, flipped cell by cell.
-    fn press_all(presses: u16) -> [[bool; 4]; 4] {
-        let mut grid = [[false; 4]; 4];
-        for row in 0..4i32 {
-            for column in 0..4i32 {
-                if presses >> (row * 4 + column) & 1 == 0 {
-                    continue;
-                }
-                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (r, c) = (row + dr, column + dc);
-                    if (0..4).contains(&r) && (0..4).contains(&c) {
-                        let cell = &mut grid[r as usize][c as usize];
-                        *cell = !*cell;
-                    }
-                }
-            }
-        }
-        grid
-    }
-
-    fn grid_to_board(grid: &[[bool; 4]; 4]) -> Board {
-        let mut board = 0;
-        for (row, cells) in grid.iter().enumerate() {
-            for (column, &black) in cells.iter().enumerate() {
-                board |= u16::from(black) << (row * 4 + column);
-            }
-        }
-        board
-    }
-
-    /// Brute force: try all 2^16 press sets; a set solves every board that
-    /// it turns into all white or all black, so record its size for both.
-    fn brute_force_table() -> Vec<Option<u32>> {
-        let mut fewest = vec![None::<u32>; 1 << 16];
-        for presses in 0..=u16::MAX {
-            let flipped = grid_to_board(&press_all(presses));
-            for solved_board in [flipped, !flipped] {
-                let slot = &mut fewest[usize::from(solved_board)];
-                let size = presses.count_ones();
-                if slot.map_or(true, |best| size < best) {
-                    *slot = Some(size);
-                }
-            }
-        }
-        fewest
-    }
-
     #[test]
     fn every_board_matches_brute_force() {
-        let expected = brute_force_table();
+        let expected = brute_force::brute_force_table();
         for board in 0..=u16::MAX {
             assert_eq!(
                 fewest_rounds(board),
@@ -422,9 +408,49 @@ mod tests {
     #[test]
     fn non_utf8_byte_is_a_bad_piece() {
         let raw = b"bwwb\nbb\xffb\nbwwb\nbwww\n";
-        let (_, result) = run_to_string(&String::from_utf8_lossy(raw));
+        let (_, result) = run_on_bytes(raw);
         let piece = char::REPLACEMENT_CHARACTER;
         assert_eq!(result, Err(InputError::BadPiece { board: 1, piece }));
+    }
+
+    #[test]
+    fn cutting_the_input_at_its_first_non_utf8_byte_changes_nothing() {
+        // What the whole input converted by `from_utf8_lossy` gives, for bytes that are not UTF-8
+        // anywhere: in a board, after answered boards, in a run, or an unfinished sequence at the
+        // very end.
+        let cases: [&[u8]; 6] = [
+            b"\xff",
+            b"wwwwwwwwwwwwwwww\nbw\xff\xfe\n",
+            b"bbbbbbbbbbbbbbbb bwwb bbwb bwwb bww\x80",
+            b"wwww wwww wwww wwww \xe2\x82",
+            b"wwww wwww wwww wwww\n\xc3",
+            b"bwwb bbwb bwwb bwww b\xf0\x9f\x98b bbbb",
+        ];
+        for raw in cases {
+            assert_eq!(
+                run_on_bytes(raw),
+                run_to_string(&String::from_utf8_lossy(raw)),
+                "{raw:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_in_the_error_line() {
+        // Raw NUL or ESC bytes written to a terminal could garble it or drive it.
+        for (input, shown) in [
+            ("bwwb\nb\0\x1bb\n", r"'\0'"),
+            ("bwwb\nb\x1b\0b\n", r"'\u{1b}'"),
+            ("\u{9b}bwwb", r"'\u{9b}'"),
+        ] {
+            let (_, result) = run_to_string(input);
+            let line = result.unwrap_err().to_string();
+            assert_eq!(
+                line,
+                format!("board 1: unexpected character {shown}, expected 'b' or 'w'")
+            );
+            assert!(!line.chars().any(char::is_control), "{line:?}");
+        }
     }
 
     #[test]
