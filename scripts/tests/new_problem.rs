@@ -34,9 +34,10 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A copy of the workspace with the tool and one problem crate, building
-/// into a target folder of its own under the real one (kept between runs,
-/// so only the first run compiles the dependencies).
-fn scratch_workspace() -> (Scratch, PathBuf) {
+/// into a target folder of its own under the real one, one per test (kept
+/// between runs, so only the first run compiles the dependencies; not
+/// shared, so one test's broken binary is never judged by another).
+fn scratch_workspace(test: &str) -> (Scratch, PathBuf) {
     let root = workspace_root();
     let scratch = Scratch::new("workspace");
     for file in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
@@ -50,7 +51,7 @@ fn scratch_workspace() -> (Scratch, PathBuf) {
     ] {
         copy_tree(&root.join(dir), &scratch.path.join(dir));
     }
-    let target = root.join("target").join("tool-tests");
+    let target = root.join("target").join("tool-tests").join(test);
     (scratch, target)
 }
 
@@ -100,7 +101,7 @@ fn break_file(path: &Path, from: &str, to: &str) {
 
 #[test]
 fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
-    let (scratch, target) = scratch_workspace();
+    let (scratch, target) = scratch_workspace("new-problem");
     let dir = &scratch.path;
 
     let refused = tool_in(dir, &target, &["new-problem", "Flip_Game"]);
@@ -251,7 +252,7 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
 
 #[test]
 fn a_broken_flip_game_is_caught_with_its_seed_and_a_small_input() {
-    let (scratch, target) = scratch_workspace();
+    let (scratch, target) = scratch_workspace("broken-flip-game");
     let main = scratch.path.join("crates/poj1753-flip-game/src/main.rs");
     // Off by one on the hardest boards only: six rounds reported as five.
     break_file(
