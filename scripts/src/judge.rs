@@ -1,7 +1,7 @@
 //! `cargo judge`: runs each problem's release binary on its samples the way
 //! an online judge does, one verdict line a case, and a summary line.
 
-use crate::run::{self, Capture, Run};
+use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Limits, Workspace};
 use std::cmp::Ordering;
@@ -294,13 +294,7 @@ pub fn judge_samples(
                 continue;
             }
         };
-        match run::run(
-            program,
-            &[],
-            input,
-            kill_after(limits.time),
-            Capture::Output,
-        ) {
+        match run::run(program, &[], input, kill_after(limits.time), Purpose::Judge) {
             Ok(run) => {
                 let (verdict, detail) = judge_run(&run, &expected, limits);
                 report(out, tally, verdict, &name, Some(&run), &detail);

@@ -20,13 +20,17 @@ const STDERR_KEPT: usize = 64 * 1024;
 /// wrong anyway, and the rest is read and dropped so it never blocks.
 const STDOUT_KEPT: usize = 256 * 1024 * 1024;
 
-/// What to do with the program's standard output and error.
+/// What a run is for, which decides what is kept and measured.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Capture {
-    /// Keep both, to compare and to report.
-    Output,
-    /// Send both to the null device: timing wants the run and nothing else.
-    Nothing,
+pub enum Purpose {
+    /// Judging: keep standard output and error, measure peak memory.
+    Judge,
+    /// Timing: output to the null device, and the program started the
+    /// quickest way (posix_spawn), which leaves peak memory unmeasured:
+    /// see [`platform::prepare`].
+    Time,
+    /// Peak memory alone: output to the null device.
+    Memory,
 }
 
 /// How a run ended.
@@ -61,7 +65,8 @@ impl Ending {
 pub struct Run {
     /// From just before the program was started until it exited.
     pub elapsed: Duration,
-    /// Peak resident memory in bytes, where the platform reports it.
+    /// Peak resident memory in bytes, where the platform reports it and
+    /// the purpose asks for it.
     pub peak_memory: Option<u64>,
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
@@ -78,12 +83,12 @@ pub fn run(
     args: &[String],
     input: &Path,
     kill_after: Duration,
-    capture: Capture,
+    purpose: Purpose,
 ) -> io::Result<Run> {
     let stdin = File::open(input)?;
-    let (stdout, stderr) = match capture {
-        Capture::Output => (Stdio::piped(), Stdio::piped()),
-        Capture::Nothing => (Stdio::null(), Stdio::null()),
+    let (stdout, stderr) = match purpose {
+        Purpose::Judge => (Stdio::piped(), Stdio::piped()),
+        Purpose::Time | Purpose::Memory => (Stdio::null(), Stdio::null()),
     };
     let mut command = Command::new(program);
     command
@@ -91,7 +96,10 @@ pub fn run(
         .stdin(stdin)
         .stdout(stdout)
         .stderr(stderr);
-    platform::prepare(&mut command);
+    let measure_memory = purpose != Purpose::Time;
+    if measure_memory {
+        platform::prepare(&mut command);
+    }
     // A judge runs the program without these: a panic that prints a
     // backtrace can take longer than the whole run, and its report would
     // bury the message.
@@ -110,7 +118,7 @@ pub fn run(
     let waited = waited?;
     Ok(Run {
         elapsed: waited.elapsed,
-        peak_memory: waited.peak_memory,
+        peak_memory: waited.peak_memory.filter(|_| measure_memory),
         ending: waited.ending,
         killed_for_time: waited.killed_for_time,
         stdout,
@@ -218,14 +226,17 @@ mod platform {
         (libc::SIGSYS, "SIGSYS"),
     ];
 
-    /// Makes the command start its program with fork and exec.
+    /// Makes the command start its program with fork and exec, so that its
+    /// peak memory is its own.
     ///
     /// Linux gives a process's peak memory as the largest of its own peak
     /// and the resident memory of what it replaced at exec. std's default
-    /// (posix_spawn, which shares this tool's memory until the exec) would
-    /// make that this tool's own peak, which grows with the largest output
-    /// it ever read; after a fork it is only this tool's anonymous memory
-    /// at that moment, about a MiB, below any program's own peak.
+    /// (posix_spawn, which shares this tool's memory until the exec) makes
+    /// that this tool's own peak, which grows with the largest output it
+    /// ever read; after a fork it is only this tool's anonymous memory at
+    /// that moment, about a MiB, below any program's own peak. A fork costs
+    /// more than posix_spawn (0.2 ms and more, growing with this tool's
+    /// memory), so timed runs do without it.
     pub fn prepare(command: &mut Command) {
         // SAFETY: the closure runs in the child between fork and exec, where
         // only async-signal-safe work is allowed; it does nothing at all.

@@ -7,7 +7,7 @@
 //! is reproduced with `--seed` alone.
 
 use crate::judge::kill_after;
-use crate::run::{self, Capture, Run};
+use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
@@ -68,7 +68,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             &[],
             &input,
             kill_after(problem.limits.time),
-            Capture::Output,
+            Purpose::Judge,
         )
         .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
         if let Some(fault) = fault(&actual, &expected.stdout, problem) {
@@ -129,7 +129,7 @@ fn helpers(problem: &Problem) -> Result<(String, String), String> {
 /// Runs a generator or brute force; an error when it does not finish
 /// cleanly, since then there is nothing to compare.
 fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Result<Run, String> {
-    let run = run::run(program, args, input, HELPER_TIME, Capture::Output)
+    let run = run::run(program, args, input, HELPER_TIME, Purpose::Judge)
         .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
     if run.killed_for_time || !run.ending.success() {
         let ending = if run.killed_for_time {

@@ -9,7 +9,7 @@
 //! median on the same file and the ratio.
 
 use crate::judge::{mebibytes, natural_order};
-use crate::run::{self, Capture, Run};
+use crate::run::{self, Purpose, Run};
 use crate::workspace::{self, Problem, Workspace};
 use std::fs;
 use std::io::{self, Write};
@@ -73,7 +73,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
         out,
         "\nmedian, min and max of {} runs after {WARM_UP_RUNS} warm-ups (baseline: median of {BASELINE_RUNS}); \
          release build, whole process, stdin from the file, output discarded; \
-         peak is the largest resident memory of any run",
+         peak resident memory from one more run",
         options.runs
     );
     Ok(clean)
@@ -233,20 +233,24 @@ pub struct Timed {
     pub peak: Option<u64>,
 }
 
-/// Runs `program` on `input` `WARM_UP_RUNS + runs` times; an error when a
-/// run fails, since a failing run measures nothing.
+/// Runs `program` on `input` `WARM_UP_RUNS + runs` times, then once more
+/// for its peak memory; an error when a run fails, since a failing run
+/// measures nothing.
 fn time(program: &Path, input: &Path, runs: usize, kill_after: Duration) -> Result<Timed, String> {
-    let mut times = Vec::with_capacity(runs);
-    let mut peak = None;
-    for index in 0..WARM_UP_RUNS + runs {
-        let run = run::run(program, &[], input, kill_after, Capture::Nothing)
+    let run = |purpose| {
+        let run = run::run(program, &[], input, kill_after, purpose)
             .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
         check(&run, program, input)?;
-        peak = peak.max(run.peak_memory);
+        Ok::<Run, String>(run)
+    };
+    let mut times = Vec::with_capacity(runs);
+    for index in 0..WARM_UP_RUNS + runs {
+        let timed = run(Purpose::Time)?;
         if index >= WARM_UP_RUNS {
-            times.push(run.elapsed.as_secs_f64() * 1e3);
+            times.push(timed.elapsed.as_secs_f64() * 1e3);
         }
     }
+    let peak = run(Purpose::Memory)?.peak_memory;
     Ok(summarize(&mut times, peak))
 }
 
