@@ -49,6 +49,21 @@
 //! preferring on the bottom and right borders the digits they must show
 //! gained nothing.
 //!
+//! Adversarial games, measured and not yet answered: simulated annealing
+//! over 5×5 games, maximising this search's nodes, finds valid games that
+//! take 25–71 M nodes (2–5 s) each within 9 minutes: the twelve in
+//! `examples/adversarial-old-worst.in`, all Impossible. A rework (an
+//! explicit-stack search that let the eight orientations take turns after
+//! the game as given had 2^18 nodes alone, a check that each border can be
+//! lined with squares showing the digits the counting bound demands of it,
+//! and per-cell candidate sets pruned by Hall's condition on the neighbours
+//! plus a perfect matching) answered those twelve with no search at all,
+//! but cost 1.3× the time per node on the 96 random games of the bench and
+//! 2× on n = 6, and annealing against it found games of 70–103 M nodes
+//! (`examples/adversarial-new-worst.in`), 2× this search's count on them. It
+//! was not kept; the two checks before the search are the part worth
+//! bringing back.
+//!
 //! Complexity: exponential in the worst case (the problem is NP-complete);
 //! each search node costs O(1) word operations. On 5×5 games of the hard
 //! families a game searches at most a few hundred thousand nodes: 0.5 ms on average,
@@ -58,16 +73,21 @@
 //!
 //! Judge quirks: a blank line *between* games only; input ends at a line `0`
 //! or at the end of the data. ZOJ has 1 ≤ n ≤ 5; this program takes
-//! n ≤ [`MAX_SIDE`] (64 squares fit a `u64` mask) and reports a larger or
-//! negative n, a digit outside 0–9, a token that is not a number, or input
-//! that ends inside a game as an error naming the game, on stderr with exit
-//! status 1, after printing the answers to the games before it.
+//! n ≤ [`MAX_SIDE`] = 6, every size the GNOME game offers, and reports a
+//! larger or negative n, a digit outside 0–9, a token that is not a number,
+//! or input that ends inside a game as an error naming the game, on stderr
+//! with exit status 1 (also when stderr cannot be written), after printing
+//! the answers to the games before it; a token is echoed escaped, so no
+//! control byte of the input reaches the terminal. Memory for the input:
+//! the program's copy and proconio's, at most twice its size.
 
 use std::io::{Read, Write};
 
-/// The largest side this program accepts: the squares of a game must fit the
-/// 64 bits of a `u64` mask.
-pub const MAX_SIDE: usize = 8;
+/// The largest side this program accepts: every size the GNOME game offers.
+/// The squares of a game would fit a `u64` mask up to 8, but 7×7 games of
+/// the hard families take seconds to minutes (a solvable one over 6 digits
+/// took 109 s), and a promise of 7 or 8 would be a promise of TLE.
+pub const MAX_SIDE: usize = 6;
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 /// One square: the digits on its four triangles.
@@ -605,26 +625,37 @@ fn parse_whole_number(token: &[u8]) -> Option<i64> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
-/// The token as text for an error message, cut short if it is long.
-fn shown(token: &[u8]) -> String {
+/// The token as text for an error message, cut short if it is long. A
+/// token that is not a number goes into the message with `{:?}`, so a
+/// control byte (NUL, ESC, a byte-order mark) reaches the terminal escaped.
+fn shown(token: &str) -> String {
     const LONGEST: usize = 24;
-    let text = String::from_utf8_lossy(token);
-    if text.chars().count() <= LONGEST {
-        text.into_owned()
+    if token.chars().count() <= LONGEST {
+        token.to_string()
     } else {
-        text.chars().take(LONGEST).chain("...".chars()).collect()
+        token.chars().take(LONGEST).chain("...".chars()).collect()
     }
 }
 
 /// Reads every game of `input` and writes each answer to `out`. On the
 /// first bad game, or if `out` refuses the answers, stops with the error
 /// line to print (the answers before a bad game are written).
-pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
+///
+/// Memory: proconio's source copies the input once, and `input` is dropped
+/// as soon as that copy is made; the tokens are then read as slices of the
+/// copy, so the peak is about twice the input.
+pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
     use proconio::source::{once::OnceSource, Source};
-    // A byte that is not UTF-8 becomes U+FFFD, which then fails as a
-    // non-number in the right game instead of stopping the read.
-    let text = String::from_utf8_lossy(input);
-    let mut source = OnceSource::from(text.as_ref());
+    // Input that is not UTF-8 is cut at its first bad byte, which becomes
+    // U+FFFD: the token holding it fails as a non-number in the right game,
+    // and nothing after it is read. (A lossy conversion of the whole input
+    // could triple it.)
+    let mut input = input;
+    if let Err(error) = std::str::from_utf8(&input) {
+        input.truncate(error.valid_up_to());
+        input.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+    let mut source = OnceSource::new(std::io::Cursor::new(input));
     let mut game = 0;
     loop {
         if source.is_empty() {
@@ -632,10 +663,12 @@ pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
         }
         game += 1;
         let fail = |fault: String| Err(format!("game {game}: {fault}"));
-        proconio::input! { from &mut source, side_token: proconio::marker::Bytes }
-        let token = shown(&side_token);
-        let side = match parse_whole_number(&side_token) {
-            None => return fail(format!("the side n is `{token}`, not a number")),
+        let Some(side_token) = source.next_token() else {
+            return Ok(());
+        };
+        let token = shown(side_token);
+        let side = match parse_whole_number(side_token.as_bytes()) {
+            None => return fail(format!("the side n is {token:?}, not a number")),
             Some(0) => return Ok(()),
             Some(side) if side < 0 => return fail(format!("the side n is {token}, negative")),
             Some(side) if side > MAX_SIDE as i64 => {
@@ -658,19 +691,19 @@ pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
                         4 * squares
                     ));
                 }
-                proconio::input! { from &mut source, token: proconio::marker::Bytes }
-                *digit = match parse_whole_number(&token) {
+                let token = source.next_token().unwrap_or_default();
+                *digit = match parse_whole_number(token.as_bytes()) {
                     None => {
                         return fail(format!(
-                            "square {square} has `{}` where a digit belongs",
-                            shown(&token)
+                            "square {square} has {:?} where a digit belongs",
+                            shown(token)
                         ))
                     }
                     Some(value @ 0..=9) => value as u8,
                     Some(_) => {
                         return fail(format!(
                             "square {square} has the digit {}, outside 0-9",
-                            shown(&token)
+                            shown(token)
                         ))
                     }
                 };
@@ -694,22 +727,27 @@ pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
     }
 }
 
+/// Prints the error line and ends with status 1. If stderr cannot be
+/// written either, there is no one left to tell: the status alone says it.
+fn fail_with(message: &str) -> ! {
+    let _ = writeln!(std::io::stderr(), "{message}");
+    std::process::exit(1);
+}
+
 fn main() {
     let mut input = Vec::new();
     if let Err(error) = std::io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {error}");
-        std::process::exit(1);
+        fail_with(&format!("cannot read the input: {error}"));
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = run(&input, &mut out);
+    let result = run(input, &mut out);
     // The answers before a bad game go out before the error line.
     let flushed = out
         .flush()
         .map_err(|error| format!("cannot write the answers: {error}"));
     if let Err(message) = result.and(flushed) {
-        eprintln!("{message}");
-        std::process::exit(1);
+        fail_with(&message);
     }
 }
 
@@ -722,6 +760,16 @@ mod plain_search;
 #[cfg(test)]
 #[path = "../examples/shared/families.rs"]
 mod families;
+
+// The stress-test generator and brute force of the examples, so the tests
+// run the same pair.
+#[cfg(test)]
+#[path = "../examples/shared/random_input.rs"]
+mod random_input;
+
+#[cfg(test)]
+#[path = "../examples/shared/brute_output.rs"]
+mod brute_output;
 
 #[cfg(test)]
 mod tests {
@@ -783,7 +831,7 @@ mod tests {
     /// The output and the error line of the whole program on `input`.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
         let mut out = Vec::new();
-        let error = run(input, &mut out).err();
+        let error = run(input.to_vec(), &mut out).err();
         (String::from_utf8(out).expect("answers are ASCII"), error)
     }
 
@@ -1153,12 +1201,12 @@ mod tests {
     #[test]
     fn a_side_above_the_supported_is_an_error_before_any_allocation() {
         assert_eq!(
-            after_one_good_game("9\n").as_deref(),
-            Some("game 2: the side n is 9, above the 8 this program supports")
+            after_one_good_game("7\n").as_deref(),
+            Some("game 2: the side n is 7, above the 6 this program supports")
         );
         assert_eq!(
             after_one_good_game("123456789012345678901234567890\n").as_deref(),
-            Some("game 2: the side n is 123456789012345678901234..., above the 8 this program supports")
+            Some("game 2: the side n is 123456789012345678901234..., above the 6 this program supports")
         );
     }
 
@@ -1178,19 +1226,19 @@ mod tests {
     fn a_token_that_is_not_a_number_is_an_error() {
         assert_eq!(
             after_one_good_game("two\n").as_deref(),
-            Some("game 2: the side n is `two`, not a number")
+            Some("game 2: the side n is \"two\", not a number")
         );
         assert_eq!(
             after_one_good_game("1\n1 x 2 3\n").as_deref(),
-            Some("game 2: square 1 has `x` where a digit belongs")
+            Some("game 2: square 1 has \"x\" where a digit belongs")
         );
         assert_eq!(
             after_one_good_game("1\n1 1.5 2 3\n").as_deref(),
-            Some("game 2: square 1 has `1.5` where a digit belongs")
+            Some("game 2: square 1 has \"1.5\" where a digit belongs")
         );
         assert_eq!(
             after_one_good_game("1\n1 - 2 3\n").as_deref(),
-            Some("game 2: square 1 has `-` where a digit belongs")
+            Some("game 2: square 1 has \"-\" where a digit belongs")
         );
         // A byte that is not UTF-8 is reported, not a panic.
         let mut input = b"1\n1 2 3 4\n1\n1 2 ".to_vec();
@@ -1199,7 +1247,7 @@ mod tests {
         assert_eq!(output, "Game 1: Possible\n");
         assert_eq!(
             error.as_deref(),
-            Some("game 2: square 1 has `\u{fffd}` where a digit belongs")
+            Some("game 2: square 1 has \"\u{fffd}\" where a digit belongs")
         );
     }
 
@@ -1227,5 +1275,29 @@ mod tests {
             run_on(b"+1\n01 2 3 +4\n00\n"),
             ("Game 1: Possible\n".to_string(), None)
         );
+    }
+
+    #[test]
+    fn control_bytes_in_a_bad_token_are_escaped() {
+        // NUL, ESC, a byte-order mark and the file separator \x1c must not
+        // reach the terminal as they are.
+        assert_eq!(
+            after_one_good_game("t\u{0}w\u{1b}[2Jo\n").as_deref(),
+            Some("game 2: the side n is \"t\\0w\\u{1b}[2Jo\", not a number")
+        );
+        assert_eq!(
+            after_one_good_game("1\n1 \u{feff}2\u{1c} 3 4\n").as_deref(),
+            Some("game 2: square 1 has \"\\u{feff}2\\u{1c}\" where a digit belongs")
+        );
+    }
+
+    #[test]
+    fn stress_inputs_agree_with_the_brute_force() {
+        for seed in 0..300 {
+            let input = random_input::random_input(seed);
+            let (output, error) = run_on(input.as_bytes());
+            assert_eq!(error, None, "seed {seed}");
+            assert_eq!(output, brute_output::brute_output(&input), "seed {seed}");
+        }
     }
 }
