@@ -100,7 +100,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
         }
         done += 1;
     }
-    let last = options.seed + done.max(1) - 1;
+    let last = options.seed.saturating_add(done.max(1) - 1);
     let _ = writeln!(
         out,
         "{} passed, 0 failed: {} on seeds {}..={last} against its brute force, in {:.1} s",
