@@ -40,6 +40,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         "examples/shared/brute_force.rs",
         include_str!("../templates/examples/shared/brute_force.rs"),
     ),
+    (
+        "tests/failing_streams.rs",
+        include_str!("../templates/tests/failing_streams.rs"),
+    ),
 ];
 
 /// Runs `cargo new-problem`; true when the crate was made.

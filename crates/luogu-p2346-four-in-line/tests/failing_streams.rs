@@ -1,79 +1,37 @@
-//! The built program run as a judge runs it, on what the in-memory tests cannot reach: a stderr
-//! that cannot be written, and the bytes its error line really puts on a terminal. Whatever
-//! fails, the promise is one error line (when it can be written), exit status 1, never a panic.
+//! The built program on failing streams and control bytes, as a judge runs
+//! it: the checks every solution shares, on this one's binary and inputs.
 
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "../../../scripts/solution-tests/failing_streams.rs"]
+mod failing_streams;
 
-const PROGRAM: &str = env!("CARGO_BIN_EXE_luogu-p2346-four-in-line");
+use failing_streams::Solution;
 
-/// The judge's sample, whose answer is `5`.
-const VALID_INPUT: &[u8] = b"BWBO\nWBWB\nBWBW\nWBWO\n";
-
-/// Runs the program on `input`; stdout and stderr go to the files given, or are captured.
-fn run_program(input: &[u8], stdout: Option<File>, stderr: Option<File>) -> Output {
-    let mut child = Command::new(PROGRAM)
-        .stdin(Stdio::piped())
-        .stdout(stdout.map_or_else(Stdio::piped, Stdio::from))
-        .stderr(stderr.map_or_else(Stdio::piped, Stdio::from))
-        .spawn()
-        .expect("the program starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // A program that has already failed may close its stdin early: not this test's concern.
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    child.wait_with_output().expect("the program runs")
-}
-
-/// `/dev/full`, where every write fails; `None` on systems without it, where the test is skipped.
-fn dev_full() -> Option<File> {
-    match OpenOptions::new().write(true).open("/dev/full") {
-        Ok(file) => Some(file),
-        Err(error) => {
-            eprintln!("skipped: cannot open /dev/full: {error}");
-            None
-        }
-    }
-}
-
-fn assert_failed_without_panic(output: &Output) {
-    // A panic exits with status 101; its message would go to the unwritable stderr.
-    assert_eq!(output.status.code(), Some(1), "{output:?}");
-    assert!(!String::from_utf8_lossy(&output.stdout).contains("panicked"));
-}
+const SOLUTION: Solution = Solution {
+    program: env!("CARGO_BIN_EXE_luogu-p2346-four-in-line"),
+    // The judge's sample.
+    valid_input: b"BWBO\nWBWB\nBWBW\nWBWO\n",
+    valid_answer: b"5\n",
+    bad_input: b"BWBO\nW\0\x1bB\n",
+    answers_before_the_fault: b"",
+    error_line: "board 1: unexpected character \'\\0\' (expected B, W or O)\n",
+};
 
 #[test]
 fn bad_input_with_stderr_unwritable_exits_with_status_1() {
-    let Some(full) = dev_full() else { return };
-    let output = run_program(b"x\n", None, Some(full));
-    assert_failed_without_panic(&output);
-    assert!(output.stdout.is_empty());
+    SOLUTION.bad_input_with_stderr_unwritable_exits_with_status_1();
 }
 
 #[test]
 fn unwritable_stdout_and_stderr_exit_with_status_1() {
-    let (Some(stdout), Some(stderr)) = (dev_full(), dev_full()) else {
-        return;
-    };
-    let output = run_program(VALID_INPUT, Some(stdout), Some(stderr));
-    assert_failed_without_panic(&output);
+    SOLUTION.unwritable_stdout_and_stderr_exit_with_status_1();
 }
 
 #[test]
 fn control_bytes_reach_stderr_escaped_in_one_line() {
-    let output = run_program(b"BWBO\nW\0\x1bB\n", None, None);
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "board 1: unexpected character '\\0' (expected B, W or O)\n"
-    );
+    SOLUTION.control_bytes_reach_stderr_escaped_in_one_line();
 }
 
 #[test]
 fn a_valid_input_is_answered() {
-    let output = run_program(VALID_INPUT, None, None);
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(output.stdout, b"5\n");
-    assert!(output.stderr.is_empty());
+    SOLUTION.a_valid_input_is_answered();
 }
