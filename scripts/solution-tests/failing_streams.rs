@@ -4,11 +4,39 @@
 //! (when it can be written), exit status 1, never a panic.
 //!
 //! Every problem crate's `tests/failing_streams.rs` includes this file with
-//! `#[path]` and runs [`Solution`]'s checks on its own binary and inputs.
+//! `#[path]` and `#[macro_use]`, describes its binary and inputs as a
+//! [`Solution`], and turns the checks into tests with
+//! `failing_streams_tests!(SOLUTION)`.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+/// Each check of [`Solution`] as a `#[test]` function of the crate that
+/// invokes this with its `Solution`.
+macro_rules! failing_streams_tests {
+    ($solution:expr) => {
+        #[test]
+        fn bad_input_with_stderr_unwritable_exits_with_status_1() {
+            $solution.bad_input_with_stderr_unwritable_exits_with_status_1();
+        }
+
+        #[test]
+        fn unwritable_stdout_and_stderr_exit_with_status_1() {
+            $solution.unwritable_stdout_and_stderr_exit_with_status_1();
+        }
+
+        #[test]
+        fn control_bytes_reach_stderr_escaped_in_one_line() {
+            $solution.control_bytes_reach_stderr_escaped_in_one_line();
+        }
+
+        #[test]
+        fn a_valid_input_is_answered() {
+            $solution.a_valid_input_is_answered();
+        }
+    };
+}
 
 /// A solution's binary and the inputs its checks use.
 pub struct Solution {

@@ -1,6 +1,7 @@
 //! The built program on failing streams and control bytes, as a judge runs
 //! it: the checks every solution shares, on this one's binary and inputs.
 
+#[macro_use]
 #[path = "../../../scripts/solution-tests/failing_streams.rs"]
 mod failing_streams;
 
@@ -13,25 +14,7 @@ const SOLUTION: Solution = Solution {
     valid_answer: b"4\n",
     bad_input: b"bwwb\nb\0\x1bb\n",
     answers_before_the_fault: b"",
-    error_line: "board 1: unexpected character \'\\0\', expected \'b\' or \'w\'\n",
+    error_line: "board 1: unexpected character '\\0', expected 'b' or 'w'\n",
 };
 
-#[test]
-fn bad_input_with_stderr_unwritable_exits_with_status_1() {
-    SOLUTION.bad_input_with_stderr_unwritable_exits_with_status_1();
-}
-
-#[test]
-fn unwritable_stdout_and_stderr_exit_with_status_1() {
-    SOLUTION.unwritable_stdout_and_stderr_exit_with_status_1();
-}
-
-#[test]
-fn control_bytes_reach_stderr_escaped_in_one_line() {
-    SOLUTION.control_bytes_reach_stderr_escaped_in_one_line();
-}
-
-#[test]
-fn a_valid_input_is_answered() {
-    SOLUTION.a_valid_input_is_answered();
-}
+failing_streams_tests!(SOLUTION);

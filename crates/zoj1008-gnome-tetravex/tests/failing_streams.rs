@@ -1,6 +1,7 @@
 //! The built program on failing streams and control bytes, as a judge runs
 //! it: the checks every solution shares, on this one's binary and inputs.
 
+#[macro_use]
 #[path = "../../../scripts/solution-tests/failing_streams.rs"]
 mod failing_streams;
 
@@ -16,22 +17,4 @@ const SOLUTION: Solution = Solution {
     error_line: "game 2: the side n is \"\\u{1b}]0;x\\u{7}\", not a number\n",
 };
 
-#[test]
-fn bad_input_with_stderr_unwritable_exits_with_status_1() {
-    SOLUTION.bad_input_with_stderr_unwritable_exits_with_status_1();
-}
-
-#[test]
-fn unwritable_stdout_and_stderr_exit_with_status_1() {
-    SOLUTION.unwritable_stdout_and_stderr_exit_with_status_1();
-}
-
-#[test]
-fn control_bytes_reach_stderr_escaped_in_one_line() {
-    SOLUTION.control_bytes_reach_stderr_escaped_in_one_line();
-}
-
-#[test]
-fn a_valid_input_is_answered() {
-    SOLUTION.a_valid_input_is_answered();
-}
+failing_streams_tests!(SOLUTION);

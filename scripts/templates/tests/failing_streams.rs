@@ -1,6 +1,7 @@
 //! The built program on failing streams and control bytes, as a judge runs
 //! it: the checks every solution shares, on this one's binary and inputs.
 
+#[macro_use]
 #[path = "../../../scripts/solution-tests/failing_streams.rs"]
 mod failing_streams;
 
@@ -18,22 +19,4 @@ const SOLUTION: Solution = Solution {
     error_line: "case 2: \"x\\u{1b}[2J\\0\" is not a whole number\n",
 };
 
-#[test]
-fn bad_input_with_stderr_unwritable_exits_with_status_1() {
-    SOLUTION.bad_input_with_stderr_unwritable_exits_with_status_1();
-}
-
-#[test]
-fn unwritable_stdout_and_stderr_exit_with_status_1() {
-    SOLUTION.unwritable_stdout_and_stderr_exit_with_status_1();
-}
-
-#[test]
-fn control_bytes_reach_stderr_escaped_in_one_line() {
-    SOLUTION.control_bytes_reach_stderr_escaped_in_one_line();
-}
-
-#[test]
-fn a_valid_input_is_answered() {
-    SOLUTION.a_valid_input_is_answered();
-}
+failing_streams_tests!(SOLUTION);
