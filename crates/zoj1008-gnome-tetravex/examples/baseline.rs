@@ -1,12 +1,18 @@
-//! The plain grouped search as a whole program, reading the same input and
-//! printing the same output as the solution, so scripts/bench can time the
-//! two on the same files. It trusts its input (this is a yardstick, not a
-//! submission): a malformed file stops it with a panic message.
+//! The solver as it was before the propagating search took turns with it
+//! (examples/shared/old_solver.rs: square-growth search with counting
+//! bounds and chain look-ahead) as a whole program, reading the same input
+//! and printing the same output as the solution, so `cargo timing` can time
+//! the two on the same files and the ratio says what the change bought. It trusts its input (this is a yardstick, not a
+//! submission): a malformed file stops it with a panic message. The plain
+//! grouped search, the slower reference, stays in shared/plain_search.rs
+//! for the tests.
 
 use std::io::{Read, Write};
 
-#[path = "shared/plain_search.rs"]
-mod plain_search;
+// Only `solve` is used here; the node counters serve the adversary.
+#[allow(dead_code)]
+#[path = "shared/old_solver.rs"]
+mod old_solver;
 
 fn main() {
     let mut input = String::new();
@@ -27,19 +33,22 @@ fn main() {
             break;
         }
         game += 1;
-        let squares: Vec<plain_search::PlainSquare> = (0..n * n)
+        let squares: Vec<old_solver::Square> = (0..n * n)
             .map(|_| {
-                let mut square = [0u8; 4];
-                for digit in &mut square {
-                    *digit = next_number().expect("a game has n * n squares") as u8;
+                let mut digit = || next_number().expect("a game has n * n squares") as u8;
+                let (top, right, bottom, left) = (digit(), digit(), digit(), digit());
+                old_solver::Square {
+                    top,
+                    right,
+                    bottom,
+                    left,
                 }
-                square
             })
             .collect();
         if game > 1 {
             writeln!(out).expect("stdout is writable");
         }
-        let verdict = if plain_search::plain_solvable(n, &squares) {
+        let verdict = if old_solver::solve(n, &squares).is_some() {
             "Possible"
         } else {
             "Impossible"

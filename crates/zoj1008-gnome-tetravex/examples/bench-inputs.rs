@@ -1,4 +1,4 @@
-//! Writes the benchmark inputs for scripts/bench into the directory given as
+//! Writes the benchmark inputs for `cargo timing` into the directory given as
 //! the only argument, from fixed seeds:
 //! - `1-hard-n5.in`: 96 games of n = 5 from the hard families of the notes
 //!   (alphabets of 3, 4, 5 and 6 digits; solvable by construction, one digit
@@ -10,16 +10,55 @@
 //!   from another seed, on which the plain grouped search (the baseline) is
 //!   slowest: 7.2 s, 3.4 s and 1.5 s there. Picked *for* the baseline's
 //!   weakness, and labelled so; the first two files are the honest measure.
+//! - `4-adversarial-growth-worst.in` and `5-adversarial-growth-worst-single/`:
+//!   the 12 games the adversarial search (examples/adversary.rs) found
+//!   hardest for the square-growth search alone, the solver before the
+//!   propagating search (25–71 M nodes, 2–5 s each there; sample 10);
+//! - `6-adversarial-current-worst.in` and `7-adversarial-current-worst-single/`:
+//!   the games the same search found hardest for the current solver, in
+//!   two runs of 11 minutes (examples/adversarial-current-worst.in; the
+//!   worst three are in sample 11);
+//! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
+//!   from the families (alphabets of 3 to 7 digits; solvable, one digit
+//!   changed, two digits swapped; 7 draws of each), the largest side this
+//!   program accepts.
 //!
-//! The games of the first two files are random draws, not picked for being
-//! easy or hard.
+//! The games of the family files are random draws, not picked for being
+//! easy or hard; the adversarial ones are picked to be hard.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[path = "shared/families.rs"]
 mod families;
 
 const SEED: u64 = 0x1008_7e7a_5eed;
+const SEED_N6: u64 = 0x1008_0006_5eed;
+
+/// Writes `games` (an input file, ending in `0`) whole to `DIR/<name>.in`
+/// and one game a file to `DIR/<name>-single/`.
+fn write_whole_and_single(dir: &Path, whole_name: &str, single_name: &str, games: &str) {
+    std::fs::write(dir.join(whole_name), games).expect("can write a file");
+    let single_dir = dir.join(single_name);
+    std::fs::create_dir_all(&single_dir).expect("can create a directory");
+    let mut tokens = games.split_ascii_whitespace();
+    let mut number = 0;
+    while let Some(side) = tokens.next() {
+        let n: usize = side.parse().expect("a side");
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let mut single = format!("{n}\n");
+        for _ in 0..n * n {
+            let square: Vec<&str> = tokens.by_ref().take(4).collect();
+            single.push_str(&square.join(" "));
+            single.push('\n');
+        }
+        single.push_str("0\n");
+        std::fs::write(single_dir.join(format!("{number:03}.in")), single)
+            .expect("can write a game file");
+    }
+}
 const DRAWS_PER_COMBINATION: usize = 8;
 
 fn main() {
@@ -71,4 +110,42 @@ fn main() {
     }
     worst.push_str("0\n");
     std::fs::write(out_dir.join("3-plain-search-worst.in"), worst).expect("can write a file");
+
+    write_whole_and_single(
+        &out_dir,
+        "4-adversarial-growth-worst.in",
+        "5-adversarial-growth-worst-single",
+        include_str!("adversarial-growth-worst.in"),
+    );
+    write_whole_and_single(
+        &out_dir,
+        "6-adversarial-current-worst.in",
+        "7-adversarial-current-worst-single",
+        include_str!("adversarial-current-worst.in"),
+    );
+
+    let mut rng = fastrand::Rng::with_seed(SEED_N6);
+    let n = 6;
+    let mut n6 = String::new();
+    for _draw in 0..7 {
+        for alphabet_size in 3..=7 {
+            families::write_game(
+                &mut n6,
+                n,
+                &families::solvable_game(&mut rng, n, alphabet_size),
+            );
+            families::write_game(
+                &mut n6,
+                n,
+                &families::digit_changed_game(&mut rng, n, alphabet_size),
+            );
+            families::write_game(
+                &mut n6,
+                n,
+                &families::swapped_game(&mut rng, n, alphabet_size),
+            );
+        }
+    }
+    n6.push_str("0\n");
+    write_whole_and_single(&out_dir, "8-n6-families.in", "9-n6-families-single", &n6);
 }
