@@ -8,8 +8,9 @@
 //!     --example zoj1008-gnome-tetravex-adversary -- old|new SEED SECONDS OUT [CAP]
 //! ```
 //!
-//! `old` measures the square-growth search kept in
-//! examples/shared/old_solver.rs (its nodes), `new` the solution in
+//! `old` measures the square-growth search alone (the solution's
+//! `solve_by_growth_alone`, the solver before the other searches: its
+//! nodes), `new` the solution in
 //! src/main.rs (square-growth nodes plus [`PROPAGATOR_NODE_COST`] per node of
 //! the propagating search, both deterministic, so a score does not depend
 //! on the machine's load). The run is deterministic in SEED except for
@@ -26,11 +27,6 @@ use std::time::{Duration, Instant};
 #[path = "shared/families.rs"]
 mod families;
 
-// The old solver is used only through its node counter.
-#[allow(dead_code)]
-#[path = "shared/old_solver.rs"]
-mod old_solver;
-
 // The solution file is a binary's source: its `main` and reader are unused
 // here, only the node counter is.
 #[allow(dead_code)]
@@ -42,17 +38,21 @@ use families::GameSquare;
 const SIDE: usize = 5;
 const KEEP: usize = 12;
 
-fn old_nodes(game: &[GameSquare], cap: u64) -> u64 {
-    let squares: Vec<old_solver::Square> = game
-        .iter()
-        .map(|&[top, right, bottom, left]| old_solver::Square {
+fn squares_of(game: &[GameSquare]) -> Vec<solution::Square> {
+    game.iter()
+        .map(|&[top, right, bottom, left]| solution::Square {
             top,
             right,
             bottom,
             left,
         })
-        .collect();
-    old_solver::solve_counting_capped(SIDE, &squares, cap).1
+        .collect()
+}
+
+/// The solver before the propagating search: the square-growth search
+/// alone, its nodes.
+fn old_nodes(game: &[GameSquare], cap: u64) -> u64 {
+    solution::solve_by_growth_alone(SIDE, &squares_of(game), cap).1
 }
 
 /// The current solver's effort in square-growth nodes: a node of the
@@ -61,16 +61,7 @@ fn old_nodes(game: &[GameSquare], cap: u64) -> u64 {
 const PROPAGATOR_NODE_COST: u64 = 30;
 
 fn new_nodes(game: &[GameSquare], cap: u64) -> u64 {
-    let squares: Vec<solution::Square> = game
-        .iter()
-        .map(|&[top, right, bottom, left]| solution::Square {
-            top,
-            right,
-            bottom,
-            left,
-        })
-        .collect();
-    let ((_, effort), _) = solution::solve_capped(SIDE, &squares, cap);
+    let ((_, effort), _) = solution::solve_capped(SIDE, &squares_of(game), cap);
     effort.growth_nodes + PROPAGATOR_NODE_COST * effort.propagator_nodes
 }
 

@@ -1,18 +1,20 @@
-//! The solver as it was before the propagating search took turns with it
-//! (examples/shared/old_solver.rs: square-growth search with counting
-//! bounds and chain look-ahead) as a whole program, reading the same input
-//! and printing the same output as the solution, so `cargo timing` can time
-//! the two on the same files and the ratio says what the change bought. It trusts its input (this is a yardstick, not a
-//! submission): a malformed file stops it with a panic message. The plain
-//! grouped search, the slower reference, stays in shared/plain_search.rs
-//! for the tests.
+//! The solver as it was before the propagating search took turns with it:
+//! the square-growth search alone, with its counting bound and chain
+//! look-ahead (the solution's [`solution::solve_by_growth_alone`], which
+//! takes the same nodes as that solver did), as a whole program reading
+//! the same input and printing the same output as the solution, so
+//! `cargo timing` can time the two on the same files and the ratio says
+//! what the other searches and checks buy. It trusts its input (this is a
+//! yardstick, not a submission): a malformed file stops it with a panic
+//! message. The plain grouped search, the slower reference, stays in
+//! shared/plain_search.rs for the tests.
 
 use std::io::{Read, Write};
 
-// Only `solve` is used here; the node counters serve the adversary.
+// The solution file is a binary's source: only the search alone is used.
 #[allow(dead_code)]
-#[path = "shared/old_solver.rs"]
-mod old_solver;
+#[path = "../src/main.rs"]
+mod solution;
 
 fn main() {
     let mut input = String::new();
@@ -33,11 +35,11 @@ fn main() {
             break;
         }
         game += 1;
-        let squares: Vec<old_solver::Square> = (0..n * n)
+        let squares: Vec<solution::Square> = (0..n * n)
             .map(|_| {
                 let mut digit = || next_number().expect("a game has n * n squares") as u8;
                 let (top, right, bottom, left) = (digit(), digit(), digit(), digit());
-                old_solver::Square {
+                solution::Square {
                     top,
                     right,
                     bottom,
@@ -48,7 +50,8 @@ fn main() {
         if game > 1 {
             writeln!(out).expect("stdout is writable");
         }
-        let verdict = if old_solver::solve(n, &squares).is_some() {
+        let (answer, _) = solution::solve_by_growth_alone(n, &squares, u64::MAX);
+        let verdict = if answer.expect("no cap").is_some() {
             "Possible"
         } else {
             "Impossible"

@@ -260,6 +260,29 @@ pub fn solve_capped(
     ((answer, effort), true)
 }
 
+/// The square-growth search alone on the game as given, with no
+/// line-partition check, no propagating search and no turned searches:
+/// the solver as it was before them. It is the yardstick of
+/// examples/baseline.rs and of the adversary's `old` mode, and one of the
+/// independent answers the tests compare. Returns its answer (None when
+/// it takes more than `cap` nodes) and the nodes it took.
+pub fn solve_by_growth_alone(
+    n: usize,
+    squares: &[Square],
+    cap: u64,
+) -> (Option<Option<Vec<Square>>>, u64) {
+    let cells = growth_order(n);
+    let mut search = Search::new(n, squares, &cells);
+    if !search.start_is_balanced() {
+        return (Some(None), 0);
+    }
+    search.budget = cap;
+    search.next_turn = u64::MAX;
+    let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
+    let answer = (!search.stopped).then(|| solved.then(|| search.layout(&cells)));
+    (answer, search.nodes)
+}
+
 /// Most extension steps [`LinePartition`] takes on one axis of a game;
 /// past them it gives up and cuts nothing (measured on 823 axes of the
 /// family and adversarial games: median 35 steps, 99th percentile 7,700;
@@ -2051,21 +2074,10 @@ mod tests {
         }
     }
 
-    /// The square-growth search alone, with no propagating search taking
-    /// turns: its answer, or None when it takes more than `cap` nodes.
+    /// The square-growth search alone: its answer, or None when it takes
+    /// more than `cap` nodes.
     fn growth_alone(n: usize, game: &[Square], cap: u64) -> Option<Option<Vec<Square>>> {
-        let cells = growth_order(n);
-        let mut search = Search::new(n, game, &cells);
-        if !search.start_is_balanced() {
-            return Some(None);
-        }
-        search.budget = cap;
-        search.next_turn = u64::MAX;
-        let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
-        if search.stopped {
-            return None;
-        }
-        Some(solved.then(|| search.layout(&cells)))
+        solve_by_growth_alone(n, game, cap).0
     }
 
     /// The propagating search alone: its answer, or None when it takes
