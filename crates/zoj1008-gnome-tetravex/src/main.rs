@@ -1966,7 +1966,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 11] = [
+    const SAMPLES: [(&str, &str); 12] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2010,6 +2010,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/11.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/11.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/12.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/12.out"),
         ),
     ];
 
@@ -2533,7 +2537,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 and 11: the worst games
+    /// Games built against the solvers (samples 10 to 12: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
