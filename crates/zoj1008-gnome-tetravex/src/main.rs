@@ -66,7 +66,13 @@
 //!   ([`Propagator::count_border_digits`]);
 //! - line lengths, before any decision: a kind goes only where a line of
 //!   distinct matching squares can run from it to each border
-//!   ([`Propagator::restrict_by_lines`]).
+//!   ([`Propagator::restrict_by_lines`]);
+//! - singletons, once, on its first turn: each kind still possible in each
+//!   cell is tried there alone, and leaves the cell if that propagation
+//!   fails, in rounds until none does ([`Propagator::probe_root`]). This
+//!   settles the games the adversarial search builds against this solver
+//!   (0.6–1.3 M nodes before, 0–164 after, 1–5 ms), and it tells the
+//!   square-growth search more squares each cell cannot take.
 //!
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
@@ -88,7 +94,8 @@
 //! some games outright and gives the square-growth search its per-cell
 //! masks); the square-growth search then runs alone for [`GROWTH_ALONE`]
 //! nodes, which settles nearly every game of the random families, and
-//! after that, every [`TURN`] nodes, the propagating search gets about as
+//! after that the propagating search probes its root, then, every
+//! [`TURN`] nodes, gets about as
 //! much time as two fifths of those nodes take, and a turned search runs
 //! whenever the turned searches have taken fewer than half as many nodes
 //! as the game as given. The game as given is never restarted, so its
@@ -235,9 +242,7 @@ pub fn solve_capped(
         Outcome::Failed => return ((None, Effort::default()), true),
         Outcome::Solved => return ((Some(partner.layout()), Effort::default()), true),
         Outcome::OutOfBudget => {
-            for (step, &(row, column)) in cells.iter().enumerate() {
-                search.allowed[step] = partner.squares_of(partner.root[row * n + column]);
-            }
+            search.allow_from(&partner);
             search.partner = Some(partner);
         }
     }
@@ -854,6 +859,17 @@ impl Search {
         search
     }
 
+    /// Takes as the squares each cell may hold those of the kinds the
+    /// propagating search has left in it before any decision. A kind it
+    /// has removed there is in no layout, so the cut is sure however far
+    /// the search has gone.
+    fn allow_from(&mut self, partner: &Propagator) {
+        let n = self.side;
+        for (step, (row, column)) in growth_order(n).into_iter().enumerate() {
+            self.allowed[step] = partner.squares_of(partner.root[row * n + column]);
+        }
+    }
+
     /// The layout of a solved search, row by row.
     fn layout(&self, cells: &[(usize, usize)]) -> Vec<Square> {
         let n = self.side;
@@ -987,6 +1003,11 @@ impl Search {
             self.partner_outcome = outcome;
             self.stopped = true;
             return;
+        }
+        if std::mem::take(&mut partner.root_narrowed) {
+            let partner = self.partner.take().expect("the partner is here");
+            self.allow_from(&partner);
+            self.partner = Some(partner);
         }
         if self.turned_nodes * 2 < self.nodes {
             self.run_turned_search();
@@ -1158,8 +1179,13 @@ struct Propagator {
     /// Per axis, the cells of its two border lines (the first and last
     /// column; row).
     border_lines: [u64; 2],
-    /// The domains at the first fixpoint, before any decision.
+    /// The domains at the first fixpoint, before any decision; after the
+    /// first turn, narrowed by [`Propagator::probe_root`].
     root: Domains,
+    /// Whether the root has been probed, and whether that narrowed it
+    /// since the square-growth search last read it.
+    probed: bool,
+    root_narrowed: bool,
     /// Per kind, its copies as a mask of indices into the sorted squares.
     copies_mask: Vec<u64>,
     /// Conflict weights: how often each cell and each kind was where a
@@ -1276,6 +1302,8 @@ impl Propagator {
             digits_by_byte,
             surplus,
             root: [0; MAX_CELLS],
+            probed: false,
+            root_narrowed: false,
             copies_mask,
             cell_weights: [1; MAX_CELLS],
             kind_weights: [1; MAX_CELLS],
@@ -1619,6 +1647,52 @@ impl Propagator {
         self.push(domains)
     }
 
+    /// Singleton consistency at the root, once, on the first turn: each
+    /// kind still possible in each cell is tried there alone and
+    /// propagated; if that fails, no layout has that kind in that cell, so
+    /// it leaves the cell (a sure cut), and the rounds repeat until none
+    /// fails. Every try counts as a node. On the games the adversarial
+    /// search builds against this solver it is what settles them: their
+    /// propagating searches took 0.6–1.3 M nodes without it and take
+    /// 0–164 with it (at 340–1,400 tries, 1–5 ms); on random games it
+    /// removes next to nothing, which is why it waits for the first turn
+    /// and does not slow the games the square-growth search settles alone.
+    fn probe_root(&mut self) -> Outcome {
+        self.probed = true;
+        let mut domains = self.root;
+        let mut narrowed = true;
+        while narrowed {
+            narrowed = false;
+            for cell in 0..self.cells {
+                let mut kinds = domains[cell];
+                while kinds != 0 && domains[cell] & (domains[cell] - 1) != 0 {
+                    let bit = 1u64 << kinds.trailing_zeros();
+                    kinds &= kinds - 1;
+                    if domains[cell] & bit == 0 {
+                        continue;
+                    }
+                    let mut trial = domains;
+                    trial[cell] = bit;
+                    self.nodes += 1;
+                    if self.propagate(&mut trial, 1 << cell) {
+                        continue;
+                    }
+                    self.learn_weights();
+                    domains[cell] &= !bit;
+                    narrowed = true;
+                    self.root_narrowed = true;
+                    if !self.propagate(&mut domains, 1 << cell) {
+                        self.stack.clear();
+                        return Outcome::Failed;
+                    }
+                }
+            }
+        }
+        self.root = domains;
+        self.stack.clear();
+        self.push(domains)
+    }
+
     /// Line lengths. In a layout, the squares from a cell to the border
     /// in any direction form a line of distinct squares, each matching the
     /// one before it. So a kind can only go where, in each direction, a
@@ -1737,6 +1811,12 @@ impl Propagator {
     /// then the same cell without that kind.
     fn run(&mut self, budget: u64) -> Outcome {
         let limit = self.nodes + budget;
+        if !self.probed {
+            let outcome = self.probe_root();
+            if outcome != Outcome::OutOfBudget {
+                return outcome;
+            }
+        }
         while self.nodes < limit {
             let Some(frame) = self.stack.last_mut() else {
                 return Outcome::Failed;
