@@ -67,19 +67,19 @@
 //! - line lengths, before any decision: a kind goes only where a line of
 //!   distinct matching squares can run from it to each border
 //!   ([`Propagator::restrict_by_lines`]);
-//! - singletons, once, on its first turn: each kind still possible in each
-//!   cell is tried there alone, and leaves the cell if that propagation
-//!   fails, in rounds until none does ([`Propagator::probe_root`]). This
-//!   settles the games the adversarial search builds against this solver
-//!   (0.6–1.3 M nodes before, 0–164 after, 1–5 ms), and it tells the
-//!   square-growth search more squares each cell cannot take.
+//! - singletons, at every node: each kind still possible in each cell is
+//!   tried there alone, and leaves the cell if that propagation fails, in
+//!   rounds until none does ([`Propagator::singletons`]). On the games the
+//!   adversarial search builds against this solver it cuts the nodes
+//!   3–3,800-fold, and at the root it tells the square-growth search more
+//!   squares each cell cannot take.
 //!
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
-//! constraint solvers). It costs 1.5–2.5 µs a node, refutes the
-//! adversarial games of the square-growth search in milliseconds, and is
-//! slow on solvable games.
+//! constraint solvers). A propagation costs 1.5–2.5 µs, and a node makes
+//! a few hundred of them; it refutes the adversarial games of the
+//! square-growth search in milliseconds, and is slow on solvable games.
 //!
 //! The *turned searches* ([`Search::run_turned_search`]) are the
 //! square-growth search on the game turned by one of its seven other
@@ -1197,8 +1197,11 @@ struct Propagator {
     kind_weights: [u32; MAX_CELLS],
     /// The cells and kinds blamed for the last failed propagation.
     blamed: std::cell::Cell<(u64, u64)>,
-    /// Children propagated so far.
+    /// Children propagated so far, and the sum of the budgets given: a
+    /// turn that ran over its budget (one node's singleton tries can take
+    /// thousands) leaves less to the next.
     nodes: u64,
+    allowance: u64,
     stack: Vec<Frame>,
     solution: Domains,
 }
@@ -1309,6 +1312,7 @@ impl Propagator {
             kind_weights: [1; MAX_CELLS],
             blamed: std::cell::Cell::new((0, 0)),
             nodes: 0,
+            allowance: 0,
             stack: Vec::new(),
             solution: [0; MAX_CELLS],
         }
@@ -1647,19 +1651,40 @@ impl Propagator {
         self.push(domains)
     }
 
-    /// Singleton consistency at the root, once, on the first turn: each
-    /// kind still possible in each cell is tried there alone and
-    /// propagated; if that fails, no layout has that kind in that cell, so
-    /// it leaves the cell (a sure cut), and the rounds repeat until none
-    /// fails. Every try counts as a node. On the games the adversarial
-    /// search builds against this solver it is what settles them: their
-    /// propagating searches took 0.6–1.3 M nodes without it and take
-    /// 0–164 with it (at 340–1,400 tries, 1–5 ms); on random games it
-    /// removes next to nothing, which is why it waits for the first turn
-    /// and does not slow the games the square-growth search settles alone.
+    /// [`Propagator::singletons`] at the root, on the first turn (it costs
+    /// a few milliseconds and removes next to nothing on random games, so
+    /// it waits for the games the square-growth search does not settle
+    /// alone); what it removes, the square-growth search no longer tries.
     fn probe_root(&mut self) -> Outcome {
         self.probed = true;
         let mut domains = self.root;
+        let (consistent, narrowed) = self.singletons(&mut domains);
+        self.root_narrowed = narrowed;
+        self.stack.clear();
+        if !consistent {
+            return Outcome::Failed;
+        }
+        self.root = domains;
+        self.push(domains)
+    }
+
+    /// Singleton consistency: every kind still possible in every cell is
+    /// tried there alone and propagated; if that fails, no layout below
+    /// has that kind in that cell, so it leaves the cell (a sure cut), in
+    /// rounds until no try fails. Every try counts as a node. Returns
+    /// false when a domain empties (no layout below), and whether any kind
+    /// left.
+    ///
+    /// Run at every node, it is what settles the games the adversarial
+    /// search builds against the propagating search. On the worst five
+    /// found against it with singletons at the root only, and the worst
+    /// eight found against that, it takes 330–115,000 nodes (tries and
+    /// children), 1–290 ms alone, where without singletons it took
+    /// 0.35–1.3 M nodes, 0.5–1.6 s. A node costs a few hundred tries, so on
+    /// random games, where it removes next to nothing, the search goes as
+    /// many times slower; there the square-growth search answers first.
+    fn singletons(&mut self, domains: &mut Domains) -> (bool, bool) {
+        let mut any = false;
         let mut narrowed = true;
         while narrowed {
             narrowed = false;
@@ -1671,7 +1696,7 @@ impl Propagator {
                     if domains[cell] & bit == 0 {
                         continue;
                     }
-                    let mut trial = domains;
+                    let mut trial = *domains;
                     trial[cell] = bit;
                     self.nodes += 1;
                     if self.propagate(&mut trial, 1 << cell) {
@@ -1680,17 +1705,14 @@ impl Propagator {
                     self.learn_weights();
                     domains[cell] &= !bit;
                     narrowed = true;
-                    self.root_narrowed = true;
-                    if !self.propagate(&mut domains, 1 << cell) {
-                        self.stack.clear();
-                        return Outcome::Failed;
+                    any = true;
+                    if !self.propagate(domains, 1 << cell) {
+                        return (false, true);
                     }
                 }
             }
         }
-        self.root = domains;
-        self.stack.clear();
-        self.push(domains)
+        (true, any)
     }
 
     /// Line lengths. In a layout, the squares from a cell to the border
@@ -1810,7 +1832,8 @@ impl Propagator {
     /// propagated). Depth first: each frame tries its kind in its cell,
     /// then the same cell without that kind.
     fn run(&mut self, budget: u64) -> Outcome {
-        let limit = self.nodes + budget;
+        self.allowance = self.allowance.saturating_add(budget);
+        let limit = self.allowance;
         if !self.probed {
             let outcome = self.probe_root();
             if outcome != Outcome::OutOfBudget {
@@ -1834,7 +1857,7 @@ impl Propagator {
             }
             frame.tried += 1;
             self.nodes += 1;
-            if !self.propagate(&mut child, 1 << cell) {
+            if !self.propagate(&mut child, 1 << cell) || !self.singletons(&mut child).0 {
                 self.learn_weights();
             } else if self.push(child) == Outcome::Solved {
                 return Outcome::Solved;
