@@ -15,11 +15,12 @@
 //!   hardest for the square-growth search alone, the solver before the
 //!   propagating search (25–71 M nodes, 2–5 s each there; sample 10);
 //! - `6-adversarial-current-worst.in` and `7-adversarial-current-worst-single/`:
-//!   the games the same search found hardest for this solver: four from
-//!   two runs of 11 minutes against it before its line-partition check
-//!   (the first of sample 11; the fourth is one that check now settles),
-//!   then the worst of two more runs against it as it is (seeds 61 and 62;
-//!   sample 12), all in examples/adversarial-current-worst.in;
+//!   the games the same search found hardest for this solver as it grew,
+//!   each from two runs of 11 minutes: four against it before its
+//!   line-partition check (the first is in sample 11; that check now
+//!   settles the fourth), the worst against it with that check (sample
+//!   12), and the worst against it as it is, with singleton consistency
+//!   (sample 13); all in examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
 //!   changed, two digits swapped; 7 draws of each), the largest side this

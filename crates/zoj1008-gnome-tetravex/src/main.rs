@@ -2069,7 +2069,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 12] = [
+    const SAMPLES: [(&str, &str); 13] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2117,6 +2117,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/12.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/12.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/13.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/13.out"),
         ),
     ];
 
@@ -2640,7 +2644,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 to 12: the worst games
+    /// Games built against the solvers (samples 10 to 13: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
