@@ -68,17 +68,10 @@ fn new_nodes(game: &[GameSquare], cap: u64) -> u64 {
 /// The game turned by one of the eight symmetries of the square (the
 /// solution's own [`solution::turn`]).
 fn oriented(game: &[GameSquare], symmetry: usize) -> Vec<GameSquare> {
-    game.iter()
-        .map(|&[top, right, bottom, left]| {
-            let square = solution::turn(
-                solution::Square {
-                    top,
-                    right,
-                    bottom,
-                    left,
-                },
-                symmetry,
-            );
+    squares_of(game)
+        .into_iter()
+        .map(|square| {
+            let square = solution::turn(square, symmetry);
             [square.top, square.right, square.bottom, square.left]
         })
         .collect()

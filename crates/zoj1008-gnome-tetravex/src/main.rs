@@ -242,7 +242,7 @@ pub fn solve_capped(
         Outcome::Failed => return ((None, Effort::default()), true),
         Outcome::Solved => return ((Some(partner.layout()), Effort::default()), true),
         Outcome::OutOfBudget => {
-            search.allow_from(&partner);
+            search.allowed = partner.allowed_by_step();
             search.partner = Some(partner);
         }
     }
@@ -859,17 +859,6 @@ impl Search {
         search
     }
 
-    /// Takes as the squares each cell may hold those of the kinds the
-    /// propagating search has left in it before any decision. A kind it
-    /// has removed there is in no layout, so the cut is sure however far
-    /// the search has gone.
-    fn allow_from(&mut self, partner: &Propagator) {
-        let n = self.side;
-        for (step, (row, column)) in growth_order(n).into_iter().enumerate() {
-            self.allowed[step] = partner.squares_of(partner.root[row * n + column]);
-        }
-    }
-
     /// The layout of a solved search, row by row.
     fn layout(&self, cells: &[(usize, usize)]) -> Vec<Square> {
         let n = self.side;
@@ -1005,9 +994,7 @@ impl Search {
             return;
         }
         if std::mem::take(&mut partner.root_narrowed) {
-            let partner = self.partner.take().expect("the partner is here");
-            self.allow_from(&partner);
-            self.partner = Some(partner);
+            self.allowed = partner.allowed_by_step();
         }
         if self.turned_nodes * 2 < self.nodes {
             self.run_turned_search();
@@ -1028,18 +1015,13 @@ impl Search {
             .iter()
             .map(|&square| turn(square, symmetry))
             .collect();
-        let cells = growth_order(n);
-        let mut search = Search::new(n, &turned, &cells);
-        search.next_turn = u64::MAX;
-        search.budget = TURNED_BUDGET << round.min(40);
-        let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
-        self.turned_nodes += search.nodes;
-        if search.stopped {
+        let (answer, nodes) = solve_by_growth_alone(n, &turned, TURNED_BUDGET << round.min(40));
+        self.turned_nodes += nodes;
+        let Some(answer) = answer else {
             return;
-        }
+        };
         self.stopped = true;
-        self.turned_answer = Some(solved.then(|| {
-            let layout = search.layout(&cells);
+        self.turned_answer = Some(answer.map(|layout| {
             let mut grid = vec![Square::default(); n * n];
             for row in 0..n {
                 for column in 0..n {
@@ -1795,6 +1777,19 @@ impl Propagator {
             .iter()
             .map(|&domain| self.kinds[domain.trailing_zeros() as usize])
             .collect()
+    }
+
+    /// For each step of the square-growth order, the squares its cell may
+    /// hold: those of the kinds left there before any decision. A kind
+    /// removed there is in no layout, so the square-growth search may drop
+    /// it however deep it is.
+    fn allowed_by_step(&self) -> [u64; MAX_CELLS] {
+        let n = self.side;
+        let mut allowed = [0; MAX_CELLS];
+        for (step, (row, column)) in growth_order(n).into_iter().enumerate() {
+            allowed[step] = self.squares_of(self.root[row * n + column]);
+        }
+        allowed
     }
 
     /// The squares (indices into the sorted squares) of the kinds in
