@@ -19,8 +19,10 @@
 //!   each from two runs of 11 minutes: four against it before its
 //!   line-partition check (the first is in sample 11; that check now
 //!   settles the fourth), the worst against it with that check (sample
-//!   12), and the worst against it as it is, with singleton consistency
-//!   (sample 13); all in examples/adversarial-current-worst.in;
+//!   12), the worst against it with singleton consistency (sample 13),
+//!   and the worst against it as it is, with the propagating search's
+//!   share cut to two fifths of the time (sample 14); all in
+//!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
 //!   changed, two digits swapped; 7 draws of each), the largest side this
