@@ -20,8 +20,9 @@
 //!   line-partition check (the first is in sample 11; that check now
 //!   settles the fourth), the worst against it with that check (sample
 //!   12), the worst against it with singleton consistency (sample 13),
-//!   and the worst against it as it is, with the propagating search's
-//!   share cut to two fifths of the time (sample 14); all in
+//!   the worst against it with the propagating search's share cut to two
+//!   fifths of the time (sample 14), and the worst against it as it is,
+//!   with the line relaxation (sample 15); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
