@@ -79,8 +79,9 @@
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
 //! constraint solvers). A propagation costs 2–4 µs (measured at n = 5
-//! and 6), and a node makes a few hundred of them; it refutes the adversarial games of the
-//! square-growth search in milliseconds, and is slow on solvable games.
+//! and 6), and a node makes a few hundred of them; it refutes the
+//! adversarial games of the square-growth search in milliseconds, and is
+//! slow on solvable games.
 //!
 //! The *line relaxation* ([`LineRelaxation`]) forgets where in its row
 //! each square is: the squares must split into rows that are chains of
@@ -114,9 +115,9 @@
 //! much time as two fifths of those nodes take, and a turned search runs
 //! whenever the turned searches have taken fewer than half as many nodes
 //! as the game as given, and an attempt of the line relaxation whenever its
-//! steps are fewer than an eighth of those nodes. The game as given is never restarted, so its
-//! search, complete, still ends in the time it alone would take, times the
-//! shares. A game any of them settles fast is settled fast.
+//! steps are fewer than an eighth of those nodes. The game as given is
+//! never restarted, so its search, complete, still ends in the time it
+//! alone would take, times the shares. A game any of them settles fast is settled fast.
 //!
 //! Measured and not kept: memoising failed states of the square-growth
 //! search (unused-square mask plus the open edge digits, in an
@@ -289,7 +290,7 @@ pub fn solve_capped(
         propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes),
         relaxation_steps: search.relaxation_steps,
     };
-    if let Some(answer) = search.turned_answer.take() {
+    if let Some(answer) = search.side_answer.take() {
         return ((answer, effort), true);
     }
     let answer = match (&search.partner, search.partner_outcome) {
@@ -1041,12 +1042,13 @@ struct Search {
     partner: Option<Box<Propagator>>,
     next_turn: u64,
     partner_outcome: Outcome,
-    /// The turned searches: the number started, the nodes they took, and
-    /// the answer of the first to finish, or None (Impossible) when the
-    /// line relaxation fails (see [`Search::give_partner_a_turn`]).
+    /// The turned searches: the number started and the nodes they took.
+    /// `side_answer`: the answer of the first turned search to finish, or
+    /// None (Impossible) when the line relaxation fails (see
+    /// [`Search::give_partner_a_turn`]).
     turned_started: u64,
     turned_nodes: u64,
-    turned_answer: Option<Option<Vec<Square>>>,
+    side_answer: Option<Option<Vec<Square>>>,
     /// The attempts of [`LineRelaxation`]: the number started, the steps
     /// they took, and the readings found to split (no use trying again).
     relaxation_started: u64,
@@ -1079,7 +1081,7 @@ impl Search {
             partner_outcome: Outcome::OutOfBudget,
             turned_started: 0,
             turned_nodes: 0,
-            turned_answer: None,
+            side_answer: None,
             relaxation_started: 0,
             relaxation_steps: 0,
             relaxation_splits: 0,
@@ -1285,7 +1287,7 @@ impl Search {
         match outcome {
             Outcome::Failed => {
                 self.stopped = true;
-                self.turned_answer = Some(None);
+                self.side_answer = Some(None);
             }
             Outcome::Solved => self.relaxation_splits |= 1 << reading,
             Outcome::OutOfBudget => {}
@@ -1312,7 +1314,7 @@ impl Search {
             return;
         };
         self.stopped = true;
-        self.turned_answer = Some(answer.map(|layout| {
+        self.side_answer = Some(answer.map(|layout| {
             let mut grid = vec![Square::default(); n * n];
             for row in 0..n {
                 for column in 0..n {
