@@ -2449,6 +2449,40 @@ mod tests {
         game.iter().copied().map(square).collect()
     }
 
+    /// n × n squares with digits drawn from 0..digits, solvable or not.
+    fn random_squares(rng: &mut fastrand::Rng, n: usize, digits: u8) -> Vec<Square> {
+        (0..n * n)
+            .map(|_| square([0; 4].map(|_: u8| rng.u8(0..digits))))
+            .collect()
+    }
+
+    /// How often a check against a reference said yes and no; a test of
+    /// both answers needs plenty of each.
+    #[derive(Default)]
+    struct BothAnswers {
+        yes: u32,
+        no: u32,
+    }
+
+    impl BothAnswers {
+        fn count(&mut self, answer: bool) {
+            if answer {
+                self.yes += 1;
+            } else {
+                self.no += 1;
+            }
+        }
+
+        fn assert_each_at_least(&self, least: u32) {
+            assert!(
+                self.yes >= least && self.no >= least,
+                "{} yes, {} no: too few of one",
+                self.yes,
+                self.no
+            );
+        }
+    }
+
     /// The output and the error line of the whole program on `input`.
     fn run_on(input: &[u8]) -> (String, Option<String>) {
         let mut out = Vec::new();
@@ -3026,13 +3060,11 @@ mod tests {
     #[test]
     fn line_partition_agrees_with_every_ordering() {
         let mut rng = fastrand::Rng::with_seed(0x1008_0011);
-        let (mut split, mut not_split) = (0, 0);
+        let mut answers = BothAnswers::default();
         for draw in 0..3000 {
             let n = 2 + draw % 3;
             let digits = rng.u8(2..5);
-            let game: Vec<Square> = (0..n * n)
-                .map(|_| square([0; 4].map(|_: u8| rng.u8(0..digits))))
-                .collect();
+            let game = random_squares(&mut rng, n, digits);
             for axis in AXES {
                 let mut left: Vec<((u8, u8), u32)> = Vec::new();
                 for square in &game {
@@ -3048,17 +3080,10 @@ mod tests {
                     expected,
                     "n = {n}, axis {axis}, game {game:?}"
                 );
-                if expected {
-                    split += 1;
-                } else {
-                    not_split += 1;
-                }
+                answers.count(expected);
             }
         }
-        assert!(
-            split >= 1000 && not_split >= 1000,
-            "{split} split, {not_split} not"
-        );
+        answers.assert_each_at_least(1000);
     }
 
     /// The simple reference for [`LineRelaxation`] read from the top by
@@ -3112,7 +3137,7 @@ mod tests {
     #[test]
     fn line_relaxation_agrees_with_every_ordering() {
         let mut rng = fastrand::Rng::with_seed(0x1008_0014);
-        let (mut split, mut not_split) = (0, 0);
+        let mut answers = BothAnswers::default();
         for draw in 0..1200 {
             let n = 2 + draw % 2;
             let digits = rng.u8(2..5);
@@ -3122,9 +3147,7 @@ mod tests {
                 rng.shuffle(&mut game);
                 squares(&game)
             } else {
-                (0..n * n)
-                    .map(|_| square([0; 4].map(|_: u8| rng.u8(0..digits))))
-                    .collect()
+                random_squares(&mut rng, n, digits)
             };
             let mut splits_in_every_reading = true;
             for (reading, symmetry) in [0, 4, 2, 6].into_iter().enumerate() {
@@ -3142,21 +3165,14 @@ mod tests {
                     },
                     "n = {n}, reading {reading}, game {game:?}"
                 );
-                if expected {
-                    split += 1;
-                } else {
-                    not_split += 1;
-                    splits_in_every_reading = false;
-                }
+                answers.count(expected);
+                splits_in_every_reading &= expected;
             }
             if !splits_in_every_reading {
                 assert!(!permutation_solvable(n, &game), "game {game:?}");
             }
         }
-        assert!(
-            split >= 1000 && not_split >= 1000,
-            "{split} split, {not_split} not"
-        );
+        answers.assert_each_at_least(1000);
     }
 
     /// The relaxation never fails a solvable game, in any reading, at the
