@@ -16,13 +16,14 @@
 //!   propagating search (25–71 M nodes, 2–5 s each there; sample 10);
 //! - `6-adversarial-current-worst.in` and `7-adversarial-current-worst-single/`:
 //!   the games the same search found hardest for this solver as it grew,
-//!   each from two runs of 11 minutes: four against it before its
+//!   each from two runs of 10-11 minutes: four against it before its
 //!   line-partition check (the first is in sample 11; that check now
 //!   settles the fourth), the worst against it with that check (sample
 //!   12), the worst against it with singleton consistency (sample 13),
 //!   the worst against it with the propagating search's share cut to two
-//!   fifths of the time (sample 14), and the worst against it as it is,
-//!   with the line relaxation (sample 15); all in
+//!   fifths of the time (sample 14), the worst against it with the line
+//!   relaxation (sample 15), and the worst of a later pair of runs
+//!   against the same solver (sample 16); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit

@@ -2373,7 +2373,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 15] = [
+    const SAMPLES: [(&str, &str); 16] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2433,6 +2433,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/15.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/15.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/16.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/16.out"),
         ),
     ];
 
@@ -3015,7 +3019,7 @@ mod tests {
                     assert_valid_layout(*n, game, layout);
                 } else {
                     let propagation = propagation_alone(*n, game, 1_000_000);
-                    let growth = growth_alone(*n, game, 20_000_000);
+                    let growth = growth_alone(*n, game, 40_000_000);
                     for other in [&propagation, &growth].into_iter().flatten() {
                         assert!(other.is_none(), "another search solves {game:?}");
                     }
