@@ -137,7 +137,25 @@
 //! 9 % of the nodes of a hard 6×6 game at 800× the time; a random value
 //! order, on three of the slowest solvable 6×6 games, 12 seeds each, took
 //! 0.5–1.3× the nodes of the fixed one, but for one seed on one game at
-//! 0.01× (too rare a short run for restarts to pay on these).
+//! 0.01× (too rare a short run for restarts to pay on these); a value
+//! order by promise (first the squares that leave the next cell the most
+//! unused squares that fit) took the square-growth search alone 0.88× the
+//! nodes on the 105 6×6 family games (0.02× to 28× game by game), but the
+//! whole solver only 0.91× the effort there and 1.15× on the random
+//! games, at a higher cost per node; choosing the turn to search as given
+//! by Knuth's random-probe estimate of each turn's tree picked well on
+//! unsolvable games (sample 13: 6.2 M nodes against 14.4 M) but badly on
+//! solvable ones, where the whole tree says little about the way to the
+//! first layout (over 20 M nodes against 3.4 M on one 6×6 game); all eight
+//! turns as resumable searches sharing the time evenly would take the
+//! 6×6 file 210 M nodes against the 108 M of the growth searches now
+//! (computed from each turn's node count), and with the game as given at
+//! half the time 109 M, no gain to pay for resumable searches; probing the
+//! propagating search's root after 2^14 nodes settles the old worst games
+//! in 3–5 ms, but costs 2–8 ms on each of the 24 random games that get
+//! that far (the random file 1.8× as long); simulated annealing over
+//! swaps of squares found no layout of three slow solvable 6×6 games in
+//! 100 M moves from each of three seeds.
 //!
 //! The line relaxation also fails sample 13, by rows, but only after 3.5 M
 //! states (888,000 with the line-partition check on the squares left at
