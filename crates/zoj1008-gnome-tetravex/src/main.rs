@@ -9,10 +9,9 @@
 //!
 //! Approach: exact searches take turns on each game (a square-growth
 //! search on the game as given and on its turned copies, and a propagating
-//! search), with a relaxation that can only prove a game impossible, and
-//! the first to finish answers. Each search is complete and cuts only what
-//! cannot lead to a layout, and the relaxation fails only games without
-//! one, so the answer does not depend on which one finishes.
+//! search), and the first to finish answers. Each search is complete and
+//! cuts only what cannot lead to a layout, so the answer does not depend
+//! on which one finishes.
 //!
 //! First, two sure checks on the squares alone settle many games before
 //! any search: the digit-counting bound of [`DigitBalance`], and the
@@ -84,24 +83,10 @@
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
-//! constraint solvers). A propagation costs 2–4 µs (measured at n = 5
-//! and 6), and a node makes a few hundred of them; it refutes the
-//! adversarial games of the square-growth search in milliseconds, and is
-//! slow on solvable games.
-//!
-//! The *line relaxation* ([`LineRelaxation`]) forgets where in its row
-//! each square is: the squares must split into rows that are chains of
-//! matching (left, right) pairs, each row's bottom digits, as a multiset,
-//! the next row's top digits (and the same for columns, and read from the
-//! other end). It is a search too, over rows with a memo of failed states,
-//! but on the games the adversarial search builds it often meets the
-//! contradiction the cell-by-cell searches meet only in the last rows:
-//! the worst game found against the solver before it (sample 14, 2.5 s)
-//! fails it in 26,000 steps, 2.5 ms, and the solver now takes 0.25 s on it.
-//! Over the 335 games of the adversarial runs it cuts the effort (square-
-//! growth nodes, propagations and steps) by a sixth in all: 5–11-fold on
-//! 5 of the 98 hardest, 2–4-fold on 6 more, and its share, 3–11 %, is
-//! added on most of the rest; on sample 13 it runs out of steps.
+//! constraint solvers). A propagation costs 3–4 µs at n = 5 and 5–10 µs
+//! at n = 6 (measured), and a node makes a few hundred of them; it refutes
+//! the adversarial games of the square-growth search in milliseconds, and
+//! is slow on solvable games.
 //!
 //! The *turned searches* ([`Search::run_turned_search`]) are the
 //! square-growth search on the game turned by one of its seven other
@@ -117,13 +102,12 @@
 //! masks); the square-growth search then runs alone for [`GROWTH_ALONE`]
 //! nodes, which settles nearly every game of the random families, and
 //! after that the propagating search probes its root, then, every
-//! [`TURN`] nodes, gets about as
-//! much time as two fifths of those nodes take, and a turned search runs
-//! whenever the turned searches have taken fewer than half as many nodes
-//! as the game as given, and an attempt of the line relaxation whenever its
-//! steps are fewer than an eighth of those nodes. The game as given is
+//! [`TURN`] nodes, gets about half as much time as those nodes take, and
+//! a turned search runs whenever the turned searches have taken fewer
+//! than half as many nodes as the game as given. The game as given is
 //! never restarted, so its search, complete, still ends in the time it
-//! alone would take, times the shares. A game any of them settles fast is settled fast.
+//! alone would take, times the shares. A game any of them settles fast is
+//! settled fast.
 //!
 //! Measured and not kept: memoising failed states of the square-growth
 //! search (unused-square mask plus the open edge digits, in an
@@ -159,19 +143,19 @@
 //! in 3–5 ms, but costs 2–8 ms on each of the 24 random games that get
 //! that far (the random file 1.8× as long); simulated annealing over
 //! swaps of squares found no layout of three slow solvable 6×6 games in
-//! 100 M moves from each of three seeds.
-//!
-//! The line relaxation also fails sample 13, by rows, but only after 3.5 M
-//! states (888,000 with the line-partition check on the squares left at
-//! every row, 7 s): out of its reach.
+//! 100 M moves from each of three seeds; a *line relaxation* (rows as
+//! chains whose bottom digits, as a multiset, are the next row's tops; a
+//! search over rows with a memo of failed states) settled sample 14 in
+//! 2.5 ms before the matching rule, but with it settles no game first
+//! in any bench file or in the 335 games of the adversarial runs, so it
+//! went with its 3–11 % share of the effort.
 //!
 //! Complexity: exponential in the worst case (the problem is NP-complete).
 //! A square-growth node costs O(1) word operations, a propagating node
 //! O(n²) per pass of the fixpoint. Figures: README.md and
 //! examples/bench-inputs.rs.
-//! Memory: O(n²) per game plus about 60 KiB of tables, the line
-//! relaxation's 256 KiB memo, and the propagating search's stack of at
-//! most one 288-byte frame per decision.
+//! Memory: O(n²) per game plus about 60 KiB of tables and the propagating
+//! search's stack of at most one 288-byte frame per decision.
 //!
 //! Judge quirks: a blank line *between* games only; input ends at a line `0`
 //! or at the end of the data. ZOJ has 1 ≤ n ≤ 5; this program takes
@@ -238,31 +222,27 @@ pub fn solve(n: usize, squares: &[Square]) -> Option<Vec<Square>> {
 }
 
 /// How much searching a game took: nodes of the square-growth searches (the
-/// game as given and the turned ones), nodes of the propagating search, and
-/// steps of the line relaxation.
+/// game as given and the turned ones) and nodes of the propagating search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Effort {
     pub growth_nodes: u64,
     pub propagator_nodes: u64,
-    pub relaxation_steps: u64,
 }
 
 /// The square-growth search alone settles most games of the hard families
 /// within this many nodes (about 3 ms). After that the propagating search
 /// gets a turn every [`TURN`] nodes, of [`PARTNER_WORK_PER_TURN`] divided by
 /// the number of cells nodes of its own (a node of it costs more the more
-/// cells there are): about two fifths of the time at the measured costs of
-/// a node (square growth 80–100 ns; a propagation, singleton tries
-/// included, 2–4 µs at n = 5 and 6), so a game either search settles fast
-/// is settled fast, and the square-growth search keeps most of the time on
-/// the games only it settles. Measured against four times this share (the
-/// cost of a propagation was taken to be 1.5–2.5 µs before singletons ran
-/// at every node): the worst game of the adversarial runs against that
-/// share (sample 13) 3.4 s → 2.4 s, the 6×6 file 18.7 s → 11.7 s; the
-/// games only the propagating search settles take longer (1,800
-/// propagations: 33 ms → 47 ms), and the worst game the same runs then
-/// found against this share (sample 14) takes 2.5 s, 0.7–1.0 s with the
-/// old one.
+/// cells there are): at n = 5, 48 propagations of 3–4 µs (singleton tries
+/// and matching included) against 4,096 square-growth nodes of 80–100 ns,
+/// about a third of the time; so a game either search settles fast is
+/// settled fast, and the square-growth search keeps most of the time on
+/// the games only it settles. Measured at half and at twice this share:
+/// the adversarial current-worst file took 1.41 s and 0.63 s against
+/// 0.98 s, the 6×6 family file 12.2 s and 17.7 s against 13.7 s (its
+/// solvable games are the square-growth search's). Before the matching
+/// rule, four times this share had taken the worst adversarial game then
+/// (sample 13) 3.4 s against 2.4 s, and the 6×6 file 18.7 s against 11.7 s.
 const GROWTH_ALONE: u64 = 1 << 17;
 /// The first budget of a turned search (see [`Search::run_turned_search`]).
 const TURNED_BUDGET: u64 = 1 << 14;
@@ -310,7 +290,6 @@ pub fn solve_capped(
     let effort = Effort {
         growth_nodes: search.nodes + search.turned_nodes,
         propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes),
-        relaxation_steps: search.relaxation_steps,
     };
     if let Some(answer) = search.side_answer.take() {
         return ((answer, effort), true);
@@ -530,219 +509,6 @@ impl LinePartition {
             self.take(pair);
             let split = next(self, self.pairs[pair]);
             self.put_back(pair);
-            if split {
-                return true;
-            }
-        }
-        false
-    }
-}
-
-/// The first step budget of a [`LineRelaxation`] attempt; each attempt
-/// tries one of its four readings, and the budget doubles after every
-/// four. The attempts take turns once the square-growth search has run
-/// [`GROWTH_ALONE`] nodes, and together take at most one
-/// [`RELAXATION_SHARE`]th of its nodes in steps (a step, one square tried
-/// in a line, costs about as much as a square-growth node).
-const RELAXATION_BUDGET: u64 = 1 << 12;
-const RELAXATION_SHARE: u64 = 8;
-/// The failed states a [`LineRelaxation`] attempt remembers: one per slot
-/// of a table of this many bits' worth of slots.
-const RELAXATION_MEMO_BITS: u32 = 14;
-
-/// The line relaxation: the game with the order of the squares inside
-/// each row forgotten. In a layout every row, read left to right, is a
-/// chain of squares each showing on its left the digit the one before it
-/// shows on its right, and the bottom digits of row r, read as a multiset,
-/// are the top digits of row r + 1 (they are the same sequence). So when
-/// the squares cannot be split into n rows of n with both properties,
-/// whatever else, the game cannot be solved. The same holds read from the
-/// bottom up (tops and bottoms swapped) and for columns; the four readings
-/// are the same rule, but a search over one can take a thousand times the
-/// steps of another, so each is tried.
-///
-/// It settles games that all three searches take seconds on, because they
-/// place squares cell by cell and meet the contradiction only when the
-/// last rows are laid: of the 96 games over 100 ms among 335 games of the
-/// adversarial runs, 25 fail it within 20,000 states; the worst found
-/// against the solver without it (sample 14) fails it in 4,660 states.
-///
-/// The search goes row by row, from the top: a row is a chain of unused
-/// squares, only the first unused copy of a kind tried (identical squares
-/// are interchangeable), whose tops are the multiset the row above left
-/// (any for the first row). A state, the unused squares and that
-/// multiset, decides alone whether the rest can be split, so a failed
-/// state is remembered and never searched again. A state is also cut when
-/// the bottoms the last row would show cannot be a multiset: the tops of
-/// the unused squares are the multiset left plus the bottoms of all
-/// unused rows but the last, so the last row's bottoms are the multiset
-/// left minus the unused tops plus the unused bottoms, and a negative
-/// count rules the state out. Out of steps it answers "can be split",
-/// which cuts nothing.
-struct LineRelaxation {
-    side: usize,
-    /// Per square, sorted: its near and far digit along the rows, and its
-    /// digit on the side facing the row before and the row after.
-    squares: [[u8; 4]; MAX_CELLS],
-    all: u64,
-    repeats_previous: u64,
-    /// Per digit, the squares showing it on the near side and on the side
-    /// facing the row before.
-    near_is: [u64; 10],
-    before_is: [u64; 10],
-    failed: Vec<(u64, u64)>,
-    steps: u64,
-    budget: u64,
-}
-
-impl LineRelaxation {
-    /// Whether the squares can be split as the relaxation asks, read in
-    /// `reading` (bit 0: by columns; bit 1: from the far end), as far as
-    /// `budget` steps tell: `Failed` when they cannot (the game cannot be
-    /// solved), `Solved` when they can, `OutOfBudget` otherwise; and the
-    /// steps taken.
-    fn split(n: usize, squares: &[Square], reading: usize, budget: u64) -> (Outcome, u64) {
-        let (line, across) = if reading & 1 == 0 {
-            (HORIZONTAL, VERTICAL)
-        } else {
-            (VERTICAL, HORIZONTAL)
-        };
-        let mut sorted: Vec<[u8; 4]> = squares
-            .iter()
-            .map(|square| {
-                let (near, far) = square.along(line);
-                let (before, after) = square.along(across);
-                if reading & 2 == 0 {
-                    [near, far, before, after]
-                } else {
-                    [near, far, after, before]
-                }
-            })
-            .collect();
-        sorted.sort_unstable();
-        let mut check = LineRelaxation {
-            side: n,
-            squares: [[0; 4]; MAX_CELLS],
-            all: u64::MAX >> (64 - sorted.len()),
-            repeats_previous: 0,
-            near_is: [0; 10],
-            before_is: [0; 10],
-            failed: vec![(u64::MAX, u64::MAX); 1 << RELAXATION_MEMO_BITS],
-            steps: 0,
-            budget,
-        };
-        for (index, &square) in sorted.iter().enumerate() {
-            let bit = 1u64 << index;
-            if index > 0 && sorted[index - 1] == square {
-                check.repeats_previous |= bit;
-            }
-            check.squares[index] = square;
-            check.near_is[usize::from(square[0])] |= bit;
-            check.before_is[usize::from(square[2])] |= bit;
-        }
-        let split = check.rows(0, None);
-        let outcome = if check.steps > budget {
-            Outcome::OutOfBudget
-        } else if split {
-            Outcome::Solved
-        } else {
-            Outcome::Failed
-        };
-        (outcome, check.steps.min(budget))
-    }
-
-    /// Whether the unused squares (those not in `used`) can be split into
-    /// the rows left, the first of them with the tops `need` (a count per
-    /// digit; any when None).
-    fn rows(&mut self, used: u64, need: Option<[u8; 10]>) -> bool {
-        let unused = self.all & !used;
-        if unused == 0 {
-            return true;
-        }
-        let mut code = u64::MAX;
-        if let Some(need) = need {
-            code = need
-                .iter()
-                .fold(0, |code, &count| code << 3 | u64::from(count));
-            let mut last_row = need.map(i32::from);
-            let mut rest = unused;
-            while rest != 0 {
-                let [_, _, before, after] = self.squares[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-                last_row[usize::from(before)] -= 1;
-                last_row[usize::from(after)] += 1;
-            }
-            if last_row.iter().any(|&count| count < 0) {
-                return false;
-            }
-        }
-        let key = (used, code);
-        let slot = ((used ^ code.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> (64 - RELAXATION_MEMO_BITS)) as usize;
-        if self.failed[slot] == key {
-            return false;
-        }
-        let mut need_left = need.unwrap_or([0; 10]);
-        let split = self.row(used, None, 0, need.is_some(), &mut need_left, &mut [0; 10]);
-        if !split {
-            self.failed[slot] = key;
-        }
-        split
-    }
-
-    /// Grows the row being built, `length` squares ending in the digit
-    /// `end` (None before its first square), whose tops must still cover
-    /// `need` when `constrained`; `after` counts its bottoms so far.
-    fn row(
-        &mut self,
-        used: u64,
-        end: Option<u8>,
-        length: usize,
-        constrained: bool,
-        need: &mut [u8; 10],
-        after: &mut [u8; 10],
-    ) -> bool {
-        if length == self.side {
-            return self.rows(used, Some(*after));
-        }
-        let unused = self.all & !used;
-        let mut candidates = unused & !((unused << 1) & self.repeats_previous);
-        if let Some(end) = end {
-            candidates &= self.near_is[usize::from(end)];
-        }
-        if constrained {
-            let mut allowed = 0;
-            for (digit, &count) in need.iter().enumerate() {
-                if count > 0 {
-                    allowed |= self.before_is[digit];
-                }
-            }
-            candidates &= allowed;
-        }
-        while candidates != 0 {
-            let index = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            self.steps += 1;
-            if self.steps > self.budget {
-                return true;
-            }
-            let [_, far, before, below] = self.squares[index];
-            if constrained {
-                need[usize::from(before)] -= 1;
-            }
-            after[usize::from(below)] += 1;
-            let split = self.row(
-                used | 1 << index,
-                Some(far),
-                length + 1,
-                constrained,
-                need,
-                after,
-            );
-            after[usize::from(below)] -= 1;
-            if constrained {
-                need[usize::from(before)] += 1;
-            }
             if split {
                 return true;
             }
@@ -1069,17 +835,10 @@ struct Search {
     next_turn: u64,
     partner_outcome: Outcome,
     /// The turned searches: the number started and the nodes they took.
-    /// `side_answer`: the answer of the first turned search to finish, or
-    /// None (Impossible) when the line relaxation fails (see
-    /// [`Search::give_partner_a_turn`]).
+    /// `side_answer`: the answer of the first turned search to finish.
     turned_started: u64,
     turned_nodes: u64,
     side_answer: Option<Option<Vec<Square>>>,
-    /// The attempts of [`LineRelaxation`]: the number started, the steps
-    /// they took, and the readings found to split (no use trying again).
-    relaxation_started: u64,
-    relaxation_steps: u64,
-    relaxation_splits: u8,
     /// Set when the partner has the answer or the budget is spent: the
     /// search then unwinds as if solved.
     stopped: bool,
@@ -1110,9 +869,6 @@ impl Search {
             turned_started: 0,
             turned_nodes: 0,
             side_answer: None,
-            relaxation_started: 0,
-            relaxation_steps: 0,
-            relaxation_splits: 0,
             stopped: false,
         };
         let sorted = &mut search.squares[..squares.len()];
@@ -1278,8 +1034,8 @@ impl Search {
     }
 
     /// Lets the propagating search run for its share of time, then a turned
-    /// search and an attempt of the line relaxation if they are behind
-    /// theirs; when any has the answer, this search stops.
+    /// search if the turned searches are behind theirs; when either has the
+    /// answer, this search stops.
     fn give_partner_a_turn(&mut self) {
         self.next_turn += TURN;
         let Some(partner) = &mut self.partner else {
@@ -1296,38 +1052,6 @@ impl Search {
         }
         if self.turned_nodes * 2 < self.nodes {
             self.run_turned_search();
-        }
-        if self.relaxation_steps * RELAXATION_SHARE < self.nodes {
-            self.run_relaxation();
-        }
-    }
-
-    /// One attempt of [`LineRelaxation`], in the next of its four readings
-    /// not yet found to split, from scratch with a budget that doubles
-    /// after every four attempts. When one fails, the game cannot be
-    /// solved, and this search stops.
-    fn run_relaxation(&mut self) {
-        const READINGS: u64 = 4;
-        if self.relaxation_splits == (1 << READINGS) - 1 {
-            return;
-        }
-        let reading = (self.relaxation_started % READINGS) as usize;
-        let round = self.relaxation_started / READINGS;
-        self.relaxation_started += 1;
-        if self.relaxation_splits & 1 << reading != 0 {
-            return;
-        }
-        let n = self.side;
-        let budget = RELAXATION_BUDGET << round.min(40);
-        let (outcome, steps) = LineRelaxation::split(n, &self.squares[..n * n], reading, budget);
-        self.relaxation_steps += steps;
-        match outcome {
-            Outcome::Failed => {
-                self.stopped = true;
-                self.side_answer = Some(None);
-            }
-            Outcome::Solved => self.relaxation_splits |= 1 << reading,
-            Outcome::OutOfBudget => {}
         }
     }
 
@@ -3298,135 +3022,6 @@ mod tests {
             }
         }
         answers.assert_at_least(1000, 1000);
-    }
-
-    /// The simple reference for [`LineRelaxation`] read from the top by
-    /// rows: fills an n×n grid row by row with every ordering of the
-    /// squares, each row chained left to right, and when a row is full its
-    /// tops, sorted, must be the bottoms of the row above, sorted.
-    fn rows_by_every_ordering(
-        n: usize,
-        game: &[Square],
-        used: &mut [bool],
-        grid: &mut Vec<Square>,
-    ) -> bool {
-        let cell = grid.len();
-        if cell == n * n {
-            return true;
-        }
-        for index in 0..game.len() {
-            let square = game[index];
-            if used[index] || (cell % n > 0 && grid[cell - 1].right != square.left) {
-                continue;
-            }
-            grid.push(square);
-            used[index] = true;
-            let row = cell / n;
-            let rows_meet = cell % n < n - 1 || row == 0 || {
-                let mut above: Vec<u8> = grid[(row - 1) * n..row * n]
-                    .iter()
-                    .map(|square| square.bottom)
-                    .collect();
-                let mut tops: Vec<u8> = grid[row * n..].iter().map(|square| square.top).collect();
-                above.sort_unstable();
-                tops.sort_unstable();
-                above == tops
-            };
-            let found = rows_meet && rows_by_every_ordering(n, game, used, grid);
-            grid.pop();
-            used[index] = false;
-            if found {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Each of the four readings of [`LineRelaxation`] against the reference
-    /// on the game turned so that the reading becomes rows from the top: the
-    /// game as given, transposed (symmetry 4), mirrored top to bottom (2),
-    /// and both (6). Small games over two to four digits, where the squares
-    /// split in some readings and not in others; a game that splits in no
-    /// reading cannot be solved, so the permutation reference must agree.
-    #[test]
-    fn line_relaxation_agrees_with_every_ordering() {
-        let mut rng = fastrand::Rng::with_seed(0x1008_0014);
-        let mut answers = BothAnswers::default();
-        for draw in 0..1200 {
-            let n = 2 + draw % 2;
-            let digits = rng.u8(2..5);
-            let game: Vec<Square> = if draw % 3 == 0 {
-                let mut game =
-                    families::solved_grid(&mut rng, n, &[0, 1, 2][..digits.min(3) as usize]);
-                rng.shuffle(&mut game);
-                squares(&game)
-            } else {
-                random_squares(&mut rng, n, digits)
-            };
-            let mut splits_in_every_reading = true;
-            for (reading, symmetry) in [0, 4, 2, 6].into_iter().enumerate() {
-                let turned: Vec<Square> =
-                    game.iter().map(|&square| turn(square, symmetry)).collect();
-                let expected =
-                    rows_by_every_ordering(n, &turned, &mut vec![false; n * n], &mut Vec::new());
-                let (outcome, _) = LineRelaxation::split(n, &game, reading, u64::MAX);
-                assert_eq!(
-                    outcome,
-                    if expected {
-                        Outcome::Solved
-                    } else {
-                        Outcome::Failed
-                    },
-                    "n = {n}, reading {reading}, game {game:?}"
-                );
-                answers.count(expected);
-                splits_in_every_reading &= expected;
-            }
-            if !splits_in_every_reading {
-                assert!(!permutation_solvable(n, &game), "game {game:?}");
-            }
-        }
-        answers.assert_at_least(1000, 1000);
-    }
-
-    /// The relaxation never fails a solvable game, in any reading, at the
-    /// sizes the permutation reference cannot reach: family games of n = 4
-    /// to 6 solvable by construction, and games with one dominant digit.
-    #[test]
-    fn line_relaxation_passes_solvable_games() {
-        let mut rng = fastrand::Rng::with_seed(0x1008_0015);
-        for draw in 0..300 {
-            let n = 4 + draw % 3;
-            let game = if draw % 2 == 0 {
-                families::solvable_game(&mut rng, n, 2 + draw % 5)
-            } else {
-                let alphabet = [7, 7, 7, 7, 7, 0, rng.u8(0..10)];
-                let mut game = families::solved_grid(&mut rng, n, &alphabet);
-                rng.shuffle(&mut game);
-                game
-            };
-            let game = squares(&game);
-            for reading in 0..4 {
-                let (outcome, _) = LineRelaxation::split(n, &game, reading, 1 << 16);
-                assert_ne!(
-                    outcome,
-                    Outcome::Failed,
-                    "n = {n}, reading {reading}, game {game:?}"
-                );
-            }
-        }
-    }
-
-    /// It settles the worst game found against the solver before it
-    /// (sample 14) in columns read from the right, within a small budget,
-    /// where the three searches took seconds.
-    #[test]
-    fn line_relaxation_settles_sample_14() {
-        let (n, game) = games_of(SAMPLES[13].0).swap_remove(0);
-        let (outcome, steps) = LineRelaxation::split(n, &game, 3, 1 << 16);
-        assert_eq!(outcome, Outcome::Failed, "{steps} steps");
-        assert!(LinePartition::can_split(n, &game, HORIZONTAL));
-        assert!(LinePartition::can_split(n, &game, VERTICAL));
     }
 
     /// The check settles games of the adversarial runs whose digits balance
