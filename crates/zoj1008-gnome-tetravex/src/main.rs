@@ -2315,7 +2315,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 16] = [
+    const SAMPLES: [(&str, &str); 17] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2379,6 +2379,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/16.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/16.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/17.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/17.out"),
         ),
     ];
 
