@@ -83,7 +83,7 @@
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
-//! constraint solvers). A propagation costs 3–4 µs at n = 5 and 5–10 µs
+//! constraint solvers). A propagation costs 3–5 µs at n = 5 and 5–10 µs
 //! at n = 6 (measured), and a node makes a few hundred of them; it refutes
 //! the adversarial games of the square-growth search in milliseconds, and
 //! is slow on solvable games.
@@ -141,7 +141,9 @@
 //! half the time 109 M, no gain to pay for resumable searches; probing the
 //! propagating search's root after 2^14 nodes settles the old worst games
 //! in 3–5 ms, but costs 2–8 ms on each of the 24 random games that get
-//! that far (the random file 1.8× as long); simulated annealing over
+//! that far (the random file 1.8× as long; probing after 2^16 nodes, with
+//! the matching rule, still 24 % more effort on it: square-growth nodes
+//! plus 40 per propagation); simulated annealing over
 //! swaps of squares found no layout of three slow solvable 6×6 games in
 //! 100 M moves from each of three seeds; a *line relaxation* (rows as
 //! chains whose bottom digits, as a multiset, are the next row's tops; a
@@ -233,7 +235,7 @@ pub struct Effort {
 /// within this many nodes (about 3 ms). After that the propagating search
 /// gets a turn every [`TURN`] nodes, of [`PARTNER_WORK_PER_TURN`] divided by
 /// the number of cells nodes of its own (a node of it costs more the more
-/// cells there are): at n = 5, 48 propagations of 3–4 µs (singleton tries
+/// cells there are): at n = 5, 48 propagations of 3–5 µs (singleton tries
 /// and matching included) against 4,096 square-growth nodes of 80–100 ns,
 /// about a third of the time; so a game either search settles fast is
 /// settled fast, and the square-growth search keeps most of the time on
