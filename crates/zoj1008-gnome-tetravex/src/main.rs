@@ -110,47 +110,47 @@
 //! settled fast.
 //!
 //! Measured and not kept: memoising failed states of the square-growth
-//! search (unused-square mask plus the open edge digits, in an
-//! `FxHashSet`) cut 10–20 % of the nodes on random games and 20 % on the
-//! adversarial ones, at 3× the cost per node; the eight symmetries searched
-//! in turn *instead of* the game as given lost more on unsolvable games
-//! (and 4× on the 6×6 families) than they won on solvable ones; choosing each next growth cell by fewest candidates grew
-//! long thin shapes; neighbour checks across all empty cells at every growth
-//! node cut no node on the adversarial games; deciding by cells only (no kinds) took 2–500× more nodes on
-//! the adversarial games; restarting the propagating search (after 100
-//! failures, then 1.5× as many each time, or on the Luby sequence), with
-//! its weights kept, answered some adversarial games 30× faster but others
-//! up to 10× slower, as nothing else is kept across a restart; the
-//! line-partition check on the squares left, at every growth node, cut
-//! 9 % of the nodes of a hard 6×6 game at 800× the time; a random value
-//! order, on three of the slowest solvable 6×6 games, 12 seeds each, took
-//! 0.5–1.3× the nodes of the fixed one, but for one seed on one game at
-//! 0.01× (too rare a short run for restarts to pay on these); a value
-//! order by promise (first the squares that leave the next cell the most
-//! unused squares that fit) took the square-growth search alone 0.88× the
-//! nodes on the 105 6×6 family games (0.02× to 28× game by game), but the
-//! whole solver only 0.91× the effort there and 1.15× on the random
-//! games, at a higher cost per node; choosing the turn to search as given
-//! by Knuth's random-probe estimate of each turn's tree picked well on
-//! unsolvable games (sample 13: 6.2 M nodes against 14.4 M) but badly on
-//! solvable ones, where the whole tree says little about the way to the
-//! first layout (over 20 M nodes against 3.4 M on one 6×6 game); all eight
-//! turns as resumable searches sharing the time evenly would take the
-//! 6×6 file 210 M nodes against the 108 M of the growth searches now
-//! (computed from each turn's node count), and with the game as given at
-//! half the time 109 M, no gain to pay for resumable searches; probing the
-//! propagating search's root after 2^14 nodes settles the old worst games
-//! in 3–5 ms, but costs 2–8 ms on each of the 24 random games that get
-//! that far (the random file 1.8× as long; probing after 2^16 nodes, with
-//! the matching rule, still 24 % more effort on it: square-growth nodes
-//! plus 40 per propagation); simulated annealing over
-//! swaps of squares found no layout of three slow solvable 6×6 games in
-//! 100 M moves from each of three seeds; a *line relaxation* (rows as
+//! search (unused-square mask plus the open edge digits, in an `FxHashSet`)
+//! cut 10–20 % of the nodes on random games and 20 % on the adversarial
+//! ones, at 3× the cost per node; the eight symmetries searched in turn
+//! *instead of* the game as given lost more on unsolvable games (and 4× on
+//! the 6×6 families) than they won on solvable ones; choosing each next
+//! growth cell by fewest candidates grew long thin shapes; neighbour checks
+//! across all empty cells at every growth node cut no node on the
+//! adversarial games; deciding by cells only (no kinds) took 2–500× more
+//! nodes on the adversarial games; restarting the propagating search (after
+//! 100 failures, then 1.5× as many each time, or on the Luby sequence),
+//! with its weights kept, answered some adversarial games 30× faster but
+//! others up to 10× slower, as nothing else is kept across a restart; the
+//! line-partition check on the squares left, at every growth node, cut 9 %
+//! of the nodes of a hard 6×6 game at 800× the time; a random value order,
+//! on three of the slowest solvable 6×6 games, 12 seeds each, took 0.5–1.3×
+//! the nodes of the fixed one, but for one seed on one game at 0.01× (too
+//! rare a short run for restarts to pay on these); a value order by promise
+//! (first the squares that leave the next cell the most unused squares that
+//! fit) took the square-growth search alone 0.88× the nodes on the 105 6×6
+//! family games (0.02× to 28× game by game), but the whole solver only
+//! 0.91× the effort there and 1.15× on the random games, at a higher cost
+//! per node; choosing the turn to search as given by Knuth's random-probe
+//! estimate of each turn's tree picked well on unsolvable games (sample 13:
+//! 6.2 M nodes against 14.4 M) but badly on solvable ones, where the whole
+//! tree says little about the way to the first layout (over 20 M nodes
+//! against 3.4 M on one 6×6 game); all eight turns as resumable searches
+//! sharing the time evenly would take the 6×6 file 210 M nodes against the
+//! 108 M of the growth searches now (computed from each turn's node count),
+//! and with the game as given at half the time 109 M, no gain to pay for
+//! resumable searches; probing the propagating search's root after 2^14
+//! nodes settles the old worst games in 3–5 ms, but costs 2–8 ms on each of
+//! the 24 random games that get that far (the random file 1.8× as long;
+//! probing after 2^16 nodes, with the matching rule, still 24 % more effort
+//! on it: square-growth nodes plus 40 per propagation); simulated annealing
+//! over swaps of squares found no layout of three slow solvable 6×6 games
+//! in 100 M moves from each of three seeds; a *line relaxation* (rows as
 //! chains whose bottom digits, as a multiset, are the next row's tops; a
-//! search over rows with a memo of failed states) settled sample 14 in
-//! 2.5 ms before the matching rule, but with it settles no game first
-//! in any bench file or in the 335 games of the adversarial runs, so it
-//! went with its 3–11 % share of the effort.
+//! search over rows with a memo of failed states) settled sample 14 in 2.5
+//! ms before the matching rule, but with it settles no game first in any
+//! bench file or in the 335 games of the adversarial runs, so it went with
+//! its 3–11 % share of the effort.
 //!
 //! Complexity: exponential in the worst case (the problem is NP-complete).
 //! A square-growth node costs O(1) word operations, a propagating node
@@ -293,7 +293,7 @@ pub fn solve_capped(
         growth_nodes: search.nodes + search.turned_nodes,
         propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes),
     };
-    if let Some(answer) = search.side_answer.take() {
+    if let Some(answer) = search.turned_answer.take() {
         return ((answer, effort), true);
     }
     let answer = match (&search.partner, search.partner_outcome) {
@@ -836,11 +836,11 @@ struct Search {
     partner: Option<Box<Propagator>>,
     next_turn: u64,
     partner_outcome: Outcome,
-    /// The turned searches: the number started and the nodes they took.
-    /// `side_answer`: the answer of the first turned search to finish.
+    /// The turned searches: the number started, the nodes they took, and
+    /// the answer of the first to finish (see [`Search::give_partner_a_turn`]).
     turned_started: u64,
     turned_nodes: u64,
-    side_answer: Option<Option<Vec<Square>>>,
+    turned_answer: Option<Option<Vec<Square>>>,
     /// Set when the partner has the answer or the budget is spent: the
     /// search then unwinds as if solved.
     stopped: bool,
@@ -870,7 +870,7 @@ impl Search {
             partner_outcome: Outcome::OutOfBudget,
             turned_started: 0,
             turned_nodes: 0,
-            side_answer: None,
+            turned_answer: None,
             stopped: false,
         };
         let sorted = &mut search.squares[..squares.len()];
@@ -1077,7 +1077,7 @@ impl Search {
             return;
         };
         self.stopped = true;
-        self.side_answer = Some(answer.map(|layout| {
+        self.turned_answer = Some(answer.map(|layout| {
             let mut grid = vec![Square::default(); n * n];
             for row in 0..n {
                 for column in 0..n {
@@ -2100,7 +2100,6 @@ struct Matching {
 
 impl Matching {
     /// `cell` takes `kind`, which has a copy to spare.
-    /// `cell` takes `kind`, which has a copy to spare.
     fn hold(&mut self, cell: usize, kind: usize) {
         self.kind_of[cell] = kind as u8;
         self.holders[kind] |= 1 << cell;
@@ -2110,10 +2109,6 @@ impl Matching {
         }
     }
 
-    /// Finds `cell` a kind of its domain, moving other cells along an
-    /// augmenting path (Kuhn's algorithm); `visited`: the kinds already
-    /// tried on this search, so each is tried once. False when there is
-    /// no path: the cells reached then need more kinds than they can take.
     /// Finds `cell` a kind of its domain, moving other cells along an
     /// augmenting path (Kuhn's algorithm); `visited`: the kinds already
     /// tried on this search, so each is tried once. False when there is
@@ -2934,7 +2929,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 to 15: the worst games
+    /// Games built against the solvers (samples 10 to 17: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
@@ -3150,7 +3145,7 @@ mod tests {
 
     #[test]
     fn transpose_swaps_rows_and_columns() {
-        let mut rng = fastrand::Rng::with_seed(0x1008_0011);
+        let mut rng = fastrand::Rng::with_seed(0x1008_0012);
         let before: [u64; 64] = std::array::from_fn(|_| rng.u64(..));
         let mut after = before;
         transpose(&mut after);
