@@ -23,8 +23,10 @@
 //!   the worst against it with the propagating search's share cut to two
 //!   fifths of the time (sample 14), the worst against it with the line
 //!   relaxation (sample 15), the worst of a later pair of runs against
-//!   the same solver (sample 16), and the worst against it with the
-//!   matching rule and without the relaxation (sample 17); all in
+//!   the same solver (sample 16), the worst against it with the
+//!   matching rule and without the relaxation (sample 17), and the worst
+//!   against it with the propagating search's final-stretch boost
+//!   (sample 18); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit

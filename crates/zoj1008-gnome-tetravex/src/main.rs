@@ -2344,7 +2344,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 17] = [
+    const SAMPLES: [(&str, &str); 18] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2412,6 +2412,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/17.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/17.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/18.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/18.out"),
         ),
     ];
 
@@ -2961,7 +2965,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 to 17: the worst games
+    /// Games built against the solvers (samples 10 to 18: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
