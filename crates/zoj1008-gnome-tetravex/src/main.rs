@@ -103,8 +103,8 @@
 //! nodes, which settles nearly every game of the random families, and
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets about half as much time as those nodes take (twice
-//! as much once the take branches of its first three decisions have
-//! failed, a sign that it is near its end, [`FINAL_STRETCH_BOOST`]), and
+//! as much while it looks near its end and the square-growth search does
+//! not, an eighth as much the other way round, [`SHARE_SWING`]), and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than half as many nodes as the game as given. The game as given is
 //! never restarted, so its search, complete, still ends in the time it
@@ -252,22 +252,29 @@ const GROWTH_ALONE: u64 = 1 << 17;
 const TURNED_BUDGET: u64 = 1 << 14;
 const TURN: u64 = 1 << 12;
 const PARTNER_WORK_PER_TURN: u64 = 1200;
-/// How many times its usual share the propagating search gets once it is
-/// in its *final stretch* ([`Propagator::in_final_stretch`]): about two
-/// thirds of the time instead of one third at n = 5, so a wrong guess
-/// costs the square-growth search at most twice its time. Measured in
-/// effort (square-growth nodes plus 40 per propagation): on the 335 games
-/// of the adversarial runs 13 % less in all and on none more, on the ten
-/// games of the current-worst file then 37 % less (sample 17: 13.9 M →
-/// 6.7 M, sample 13: 2.2 M → 1.4 M); no game of the random or 6×6 family
-/// files gets there. The adversarial search then found the price: sample
-/// 18, where the propagating search is in its final stretch early but
-/// needs 118 k nodes, and the square-growth search alone would answer in
-/// a third of the solver's 1.1 s.
-/// Twice this boost cut 3 % more, at up to 3.3 times the square-growth
-/// search's time on a wrong guess; boosting from progress 3/4 on (the
-/// take branches of the first two decisions failed) made a game dearer.
-const FINAL_STRETCH_BOOST: u64 = 4;
+/// How far the propagating search's share swings with the progress of the
+/// two searches: it gets this many times its usual share while it is in
+/// its *final stretch* ([`Propagator::in_final_stretch`]) and the
+/// square-growth search as given is not yet halfway
+/// ([`Search::progress`]), about two thirds of the time instead of one
+/// third at n = 5, and as much less the other way round; so a wrong guess
+/// costs either search at most twice its time.
+///
+/// Measured in effort (square-growth nodes plus 40 per propagation).
+/// Boosting on the final stretch alone took 13 % off the 335 games of the
+/// adversarial runs and added to none, and 37 % off the ten games of the
+/// current-worst file then (sample 17: 13.9 M → 6.7 M, sample 13: 2.2 M →
+/// 1.4 M). The adversarial search then found its price: sample 18, where
+/// the propagating search is in its final stretch early but needs 118 k
+/// nodes, and the square-growth search, which alone answers in 0.33 s,
+/// is past halfway by 1.7 M nodes; its effort rose from 7.2 M to 9.8 M.
+/// Watching both searches takes sample 18 to 8.0 M, the 335 games 3 % and
+/// the 6×6 family file 2 % lower still, and no game more than 1.1 times
+/// higher than the boost alone. Twice the swing cut 3 % more on the 335
+/// games, at up to 3.3 times a search's time on a wrong guess; boosting
+/// from progress 3/4 on (the take branches of the first two decisions
+/// failed) made a game dearer.
+const SHARE_SWING: u64 = 4;
 
 /// [`solve`], and the effort it took.
 pub fn solve_with_effort(n: usize, squares: &[Square]) -> (Option<Vec<Square>>, Effort) {
@@ -862,6 +869,10 @@ struct Search {
     /// Set when the partner has the answer or the budget is spent: the
     /// search then unwinds as if solved.
     stopped: bool,
+    /// Per step, the candidates of the node on the current path there: the
+    /// preferred ones and all of them (tried preferred first, each set in
+    /// index order); with `placed`, where the search is in its tree.
+    candidates_at: [(u64, u64); MAX_CELLS],
 }
 
 impl Search {
@@ -890,6 +901,7 @@ impl Search {
             turned_nodes: 0,
             turned_answer: None,
             stopped: false,
+            candidates_at: [(0, 0); MAX_CELLS],
         };
         let sorted = &mut search.squares[..squares.len()];
         sorted.copy_from_slice(squares);
@@ -962,7 +974,7 @@ impl Search {
     fn place_from(&mut self, step: usize, unused: u64, reach: [u16; 2]) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_turn && !self.stopped {
-            self.give_partner_a_turn();
+            self.give_partner_a_turn(step);
         }
         if self.nodes > self.budget {
             self.stopped = true;
@@ -985,6 +997,7 @@ impl Search {
                 preferred &= self.near_in[axis][usize::from(self.balance[axis].positive_digits)];
             }
         }
+        self.candidates_at[step] = (preferred, all_candidates);
         let mut candidates = preferred;
         let mut later = all_candidates & !preferred;
         loop {
@@ -1053,20 +1066,45 @@ impl Search {
         false
     }
 
+    /// How far the search at `step` has got through its tree, counted as if
+    /// the candidates of every node had subtrees of one size: the share of
+    /// the tree left of the current path. It only ranks (the subtrees are
+    /// far from equal), but it rises steadily on games this search refutes
+    /// (sample 18: 0.10, 0.39, 0.65, 0.95 after 0.5, 1, 2 and 3 M of its
+    /// 3.3 M nodes) and stays low on those it does not (sample 17: 0.24
+    /// after 2 M nodes).
+    fn progress(&self, step: usize) -> f64 {
+        let mut progress = 0.0;
+        let mut weight = 1.0;
+        for (&(preferred, all), &index) in self.candidates_at[..step].iter().zip(&self.placed) {
+            let before = (1u64 << index) - 1;
+            let rank = if preferred >> index & 1 == 1 {
+                (preferred & before).count_ones()
+            } else {
+                preferred.count_ones() + (all & !preferred & before).count_ones()
+            };
+            let count = f64::from(all.count_ones());
+            progress += weight * f64::from(rank) / count;
+            weight /= count;
+        }
+        progress
+    }
+
     /// Lets the propagating search run for its share of time, then a turned
     /// search if the turned searches are behind theirs; when either has the
     /// answer, this search stops.
-    fn give_partner_a_turn(&mut self) {
+    fn give_partner_a_turn(&mut self, step: usize) {
         self.next_turn += TURN;
+        let growth_halfway = self.progress(step) >= 0.5;
         let Some(partner) = &mut self.partner else {
             return;
         };
-        let boost = if partner.in_final_stretch() {
-            FINAL_STRETCH_BOOST
-        } else {
-            1
+        let work = match (partner.in_final_stretch(), growth_halfway) {
+            (true, false) => PARTNER_WORK_PER_TURN * SHARE_SWING,
+            (false, true) => PARTNER_WORK_PER_TURN / SHARE_SWING,
+            _ => PARTNER_WORK_PER_TURN,
         };
-        let outcome = partner.run(boost * PARTNER_WORK_PER_TURN / partner.cells as u64);
+        let outcome = partner.run(work / partner.cells as u64);
         if outcome != Outcome::OutOfBudget {
             self.partner_outcome = outcome;
             self.stopped = true;
@@ -3181,6 +3219,29 @@ mod tests {
             narrowed += u32::from(changed != 0);
         }
         assert!(failed >= 1_000 && narrowed >= 400, "{failed} {narrowed}");
+    }
+
+    #[test]
+    fn progress_counts_the_candidates_tried_before_the_path() {
+        let game = squares(&[[0, 0, 0, 0]; 4]);
+        let mut search = Search::new(2, &game, &growth_order(2));
+        // Step 0: squares 1 and 3 preferred, so tried 1, 3, 0, 2; step 1:
+        // none preferred, tried 0, 2.
+        search.candidates_at[0] = (0b1010, 0b1111);
+        search.candidates_at[1] = (0, 0b0101);
+        for (first, second, expected) in [
+            (1, 0, 0.0),
+            (3, 0, 0.25),
+            (3, 2, 0.25 + 0.25 / 2.0),
+            (0, 2, 0.5 + 0.25 / 2.0),
+            (2, 2, 0.75 + 0.25 / 2.0),
+        ] {
+            search.placed[0] = first;
+            search.placed[1] = second;
+            assert_eq!(search.progress(2), expected, "path {first}, {second}");
+            assert_eq!(search.progress(1), expected - expected % 0.25);
+        }
+        assert_eq!(search.progress(0), 0.0);
     }
 
     #[test]
