@@ -75,7 +75,8 @@
 //!   ([`Propagator::restrict_by_lines`]);
 //! - singletons, at every node: each kind still possible in each cell is
 //!   tried there alone, and leaves the cell if that propagation fails, in
-//!   rounds until none does ([`Propagator::singletons`]). On the games the
+//!   rounds until none does, skipping the tries an earlier one already
+//!   shows would succeed ([`Propagator::singletons`]). On the games the
 //!   adversarial search builds against this solver it cuts the nodes
 //!   3–3,800-fold, and at the root it tells the square-growth search more
 //!   squares each cell cannot take.
@@ -1307,6 +1308,9 @@ struct Propagator {
     /// The kind each cell held in the last matching of
     /// [`Propagator::match_cells`], where the next one starts.
     matching: std::cell::Cell<[u8; MAX_CELLS]>,
+    /// The witnesses of [`Propagator::singletons`], kept between calls
+    /// only to reuse the allocation.
+    witnesses: Vec<Domains>,
 }
 
 impl Propagator {
@@ -1419,6 +1423,7 @@ impl Propagator {
             stack: Vec::new(),
             solution: [0; MAX_CELLS],
             matching: std::cell::Cell::new([NO_KIND; MAX_CELLS]),
+            witnesses: Vec::new(),
         }
     }
 
@@ -1897,23 +1902,40 @@ impl Propagator {
     /// 0.35–1.3 M nodes, 0.5–1.6 s. A node costs a few hundred tries, so on
     /// random games, where it removes next to nothing, the search goes as
     /// many times slower; there the square-growth search answers first.
+    ///
+    /// A try that succeeds leaves a *witness*: its fixpoint, in which some
+    /// cells hold one kind. The try of any such pair would succeed too
+    /// while the witness lies within the domains (it propagates from
+    /// domains that hold the witness, a fixpoint, and the rules narrow no
+    /// more on wider domains), so it is skipped; after a kind leaves, only
+    /// the witnesses still within the narrowed domains count. A skipped
+    /// try removes nothing, so this changes the work and never an answer:
+    /// 12–38 % fewer tries on samples 13, 15, 17 and 18, and 7 % less
+    /// effort over the 335 games of the adversarial runs.
     fn singletons(&mut self, domains: &mut Domains) -> (bool, bool) {
         let mut any = false;
         let mut narrowed = true;
+        let mut witnesses = std::mem::take(&mut self.witnesses);
+        witnesses.clear();
+        let mut supported = [0u64; MAX_CELLS];
         while narrowed {
             narrowed = false;
             for cell in 0..self.cells {
-                let mut kinds = domains[cell];
+                let mut kinds = domains[cell] & !supported[cell];
                 while kinds != 0 && domains[cell] & (domains[cell] - 1) != 0 {
                     let bit = 1u64 << kinds.trailing_zeros();
                     kinds &= kinds - 1;
-                    if domains[cell] & bit == 0 {
+                    if domains[cell] & bit == 0 || supported[cell] & bit != 0 {
                         continue;
                     }
                     let mut trial = *domains;
                     trial[cell] = bit;
                     self.nodes += 1;
                     if self.propagate(&mut trial, 1 << cell) {
+                        add_support(&mut supported, &trial[..self.cells]);
+                        if witnesses.len() < WITNESSES {
+                            witnesses.push(trial);
+                        }
                         continue;
                     }
                     self.learn_weights();
@@ -1921,11 +1943,24 @@ impl Propagator {
                     narrowed = true;
                     any = true;
                     if !self.propagate(domains, 1 << cell) {
+                        self.witnesses = witnesses;
                         return (false, true);
+                    }
+                    let cells = self.cells;
+                    witnesses.retain(|trial| {
+                        trial[..cells]
+                            .iter()
+                            .zip(&domains[..cells])
+                            .all(|(t, d)| t & !d == 0)
+                    });
+                    supported = [0; MAX_CELLS];
+                    for trial in &witnesses {
+                        add_support(&mut supported, &trial[..cells]);
                     }
                 }
             }
         }
+        self.witnesses = witnesses;
         (true, any)
     }
 
@@ -2104,6 +2139,19 @@ impl Propagator {
             }
         }
         Outcome::OutOfBudget
+    }
+}
+
+/// Most witnesses [`Propagator::singletons`] keeps at once (more, up to
+/// 1,024, saved under 1 % more of the effort on the adversarial games).
+const WITNESSES: usize = 64;
+
+/// Marks as supported every kind alone in its cell in `trial`.
+fn add_support(supported: &mut [u64; MAX_CELLS], trial: &[u64]) {
+    for (support, &kinds) in supported.iter_mut().zip(trial) {
+        if kinds & (kinds - 1) == 0 {
+            *support |= kinds;
+        }
     }
 }
 
@@ -3219,6 +3267,75 @@ mod tests {
             narrowed += u32::from(changed != 0);
         }
         assert!(failed >= 1_000 && narrowed >= 400, "{failed} {narrowed}");
+    }
+
+    /// Singleton consistency the plain way: every pair tried, in rounds
+    /// until none fails; None when a domain empties.
+    fn plain_singletons(propagator: &Propagator, mut domains: Domains) -> (Option<Domains>, u64) {
+        let mut tries = 0;
+        let mut narrowed = true;
+        while narrowed {
+            narrowed = false;
+            for cell in 0..propagator.cells {
+                for kind in 0..propagator.kinds.len() {
+                    let bit = 1u64 << kind;
+                    if domains[cell] & bit == 0 || domains[cell] == bit {
+                        continue;
+                    }
+                    let mut trial = domains;
+                    trial[cell] = bit;
+                    tries += 1;
+                    if !propagator.propagate(&mut trial, 1 << cell) {
+                        domains[cell] &= !bit;
+                        narrowed = true;
+                        if !propagator.propagate(&mut domains, 1 << cell) {
+                            return (None, tries);
+                        }
+                    }
+                }
+            }
+        }
+        (Some(domains), tries)
+    }
+
+    #[test]
+    fn singletons_with_witnesses_keep_exactly_what_trying_every_pair_keeps() {
+        let mut rng = fastrand::Rng::with_seed(0x1008_0011);
+        let mut games: Vec<(usize, Vec<Square>)> = SAMPLES[9..]
+            .iter()
+            .flat_map(|(input, _)| games_of(input))
+            .collect();
+        for _ in 0..300 {
+            let n = rng.usize(3..=5);
+            // Few digits: many kinds per cell, and tries that fail.
+            let digits = rng.u8(2..=3);
+            games.push((n, random_squares(&mut rng, n, digits)));
+        }
+        let (mut plain_tries, mut witnessed_tries, mut narrowed) = (0, 0, 0);
+        for (n, game) in &games {
+            let mut propagator = Propagator::new(*n, game);
+            if propagator.start() == Outcome::Failed {
+                continue;
+            }
+            let (expected, tries) = plain_singletons(&propagator, propagator.root);
+            let mut domains = propagator.root;
+            let before = propagator.nodes;
+            let (consistent, any) = propagator.singletons(&mut domains);
+            assert_eq!(consistent, expected.is_some(), "{game:?}");
+            if let Some(expected) = expected {
+                assert_eq!(domains, expected, "{game:?}");
+                assert_eq!(any, expected != propagator.root, "{game:?}");
+                narrowed += u32::from(any);
+            }
+            plain_tries += tries;
+            witnessed_tries += propagator.nodes - before;
+        }
+        assert!(narrowed >= 20, "{narrowed} games narrowed");
+        // The witnesses must skip tries, or they are not doing their job.
+        assert!(
+            witnessed_tries * 10 < plain_tries * 9,
+            "{witnessed_tries} tries against {plain_tries}"
+        );
     }
 
     #[test]
