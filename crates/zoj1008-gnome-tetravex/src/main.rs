@@ -104,8 +104,8 @@
 //! nodes, which settles nearly every game of the random families, and
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets about half as much time as those nodes take (twice
-//! as much while it looks near its end and the square-growth search does
-//! not, an eighth as much the other way round, [`SHARE_SWING`]), and
+//! as much while its progress is well ahead of the square-growth search's,
+//! an eighth as much while it is well behind, [`SHARE_SWING`]), and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than half as many nodes as the game as given. The game as given is
 //! never restarted, so its search, complete, still ends in the time it
@@ -254,28 +254,34 @@ const TURNED_BUDGET: u64 = 1 << 14;
 const TURN: u64 = 1 << 12;
 const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// How far the propagating search's share swings with the progress of the
-/// two searches: it gets this many times its usual share while it is in
-/// its *final stretch* ([`Propagator::in_final_stretch`]) and the
-/// square-growth search as given is not yet halfway
-/// ([`Search::progress`]), about two thirds of the time instead of one
-/// third at n = 5, and as much less the other way round; so a wrong guess
-/// costs either search at most twice its time.
+/// two searches ([`Propagator::progress`], [`Search::progress`], each the
+/// share of its tree left of its current path): it gets this many times
+/// its usual share while its progress is at least [`SWING_FLOOR`] and
+/// ahead of the square-growth search's by more than [`SWING_MARGIN`],
+/// about two thirds of the time instead of one third at n = 5, and as much
+/// less while it is behind by more than that; so a wrong guess costs
+/// either search at most twice its time.
 ///
 /// Measured in effort (square-growth nodes plus 40 per propagation).
-/// Boosting on the final stretch alone took 13 % off the 335 games of the
-/// adversarial runs and added to none, and 37 % off the ten games of the
-/// current-worst file then (sample 17: 13.9 M → 6.7 M, sample 13: 2.2 M →
-/// 1.4 M). The adversarial search then found its price: sample 18, where
-/// the propagating search is in its final stretch early but needs 118 k
-/// nodes, and the square-growth search, which alone answers in 0.33 s,
-/// is past halfway by 1.7 M nodes; its effort rose from 7.2 M to 9.8 M.
-/// Watching both searches takes sample 18 to 8.0 M, the 335 games 3 % and
-/// the 6×6 family file 2 % lower still, and no game more than 1.1 times
-/// higher than the boost alone. Twice the swing cut 3 % more on the 335
-/// games, at up to 3.3 times a search's time on a wrong guess; boosting
-/// from progress 3/4 on (the take branches of the first two decisions
-/// failed) made a game dearer.
+/// Boosting only in the propagating search's final stretch (the take
+/// branches of its first three decisions failed, progress 7/8 or more)
+/// took 13 % off the 335 games of the adversarial runs and added to none,
+/// and 37 % off the ten games of the current-worst file then (sample 17:
+/// 13.9 M → 6.7 M); the adversarial search then found sample 18, where
+/// that search is in its final stretch early but the square-growth search
+/// answers first. Cutting the share while the square-growth search was
+/// past halfway took sample 18 from 9.8 M to 8.0 M. The adversarial search
+/// then found sample 19, where the propagating search needs 56 k nodes
+/// and its progress is 0.84 after half of them, but cannot reach its final
+/// stretch while its share is cut: the rule of today takes it from 11.7 M
+/// to 5.7 M, the 335 games 4.5 % lower, the 6×6 family file 0.4 % higher,
+/// and sample 18 from 8.3 M to 9.0 M. Boosting from progress 1/2 took 11 %
+/// off the 335 games but added 22 % to the slowest 6×6 game, whose layout
+/// only the square-growth search finds; boosting without a margin, 15–21 %
+/// to the 6×6 file.
 const SHARE_SWING: u64 = 4;
+const SWING_FLOOR: f64 = 0.625;
+const SWING_MARGIN: f64 = 0.2;
 
 /// [`solve`], and the effort it took.
 pub fn solve_with_effort(n: usize, squares: &[Square]) -> (Option<Vec<Square>>, Effort) {
@@ -1096,14 +1102,17 @@ impl Search {
     /// answer, this search stops.
     fn give_partner_a_turn(&mut self, step: usize) {
         self.next_turn += TURN;
-        let growth_halfway = self.progress(step) >= 0.5;
+        let growth = self.progress(step);
         let Some(partner) = &mut self.partner else {
             return;
         };
-        let work = match (partner.in_final_stretch(), growth_halfway) {
-            (true, false) => PARTNER_WORK_PER_TURN * SHARE_SWING,
-            (false, true) => PARTNER_WORK_PER_TURN / SHARE_SWING,
-            _ => PARTNER_WORK_PER_TURN,
+        let own = partner.progress();
+        let work = if own >= SWING_FLOOR && own > growth + SWING_MARGIN {
+            PARTNER_WORK_PER_TURN * SHARE_SWING
+        } else if growth > own + SWING_MARGIN {
+            PARTNER_WORK_PER_TURN / SHARE_SWING
+        } else {
+            PARTNER_WORK_PER_TURN
         };
         let outcome = partner.run(work / partner.cells as u64);
         if outcome != Outcome::OutOfBudget {
@@ -2090,17 +2099,25 @@ impl Propagator {
         }
     }
 
-    /// Whether the take branches of the first three decisions on the stack
-    /// have all failed, so the search is in the last eighth of its tree
-    /// counted as if every decision split it in halves (in fact the take
-    /// branches are mostly the smaller, so it only ranks). The square-growth
-    /// search has no such measure: its first layout can come at any point.
-    /// On the games the propagating search settles first it gets there long
-    /// before the end (sample 17: after 2.3 k propagations, of about 88 k
-    /// it needs alone), and on none of the 6×6 family games, whose layouts
-    /// the square-growth searches find.
-    fn in_final_stretch(&self) -> bool {
-        self.stack.len() >= 3 && self.stack[..3].iter().all(|frame| frame.tried == 2)
+    /// How far the search has got through its tree, counted as if every
+    /// decision split it in halves: the share of the tree left of the
+    /// current path, the sum of 2^-(d+1) over the decisions d on the stack
+    /// whose take branch has failed. The take branches are mostly the
+    /// smaller, so it runs ahead and only ranks: on sample 19 it is 0.50,
+    /// 0.73, 0.84 and 0.98 after 11 k, 20 k, 29 k and 43 k of the 56 k
+    /// nodes it needs; on sample 17 it is 7/8 after 2.3 k of 55 k. On the
+    /// 6×6 family games, whose layouts the square-growth searches find, it
+    /// stays at most 0.62 (game 053), under [`SWING_FLOOR`].
+    fn progress(&self) -> f64 {
+        let mut progress = 0.0;
+        let mut weight = 0.5;
+        for frame in &self.stack {
+            if frame.tried == 2 {
+                progress += weight;
+            }
+            weight /= 2.0;
+        }
+        progress
     }
 
     /// Goes on with the search for at most `budget` more nodes (children
@@ -3340,6 +3357,25 @@ mod tests {
             witnessed_tries * 10 < plain_tries * 9,
             "{witnessed_tries} tries against {plain_tries}"
         );
+    }
+
+    #[test]
+    fn propagator_progress_counts_the_decisions_past_their_take_branch() {
+        let game = random_squares(&mut fastrand::Rng::with_seed(0x1008_0012), 3, 2);
+        let mut propagator = Propagator::new(3, &game);
+        assert_eq!(propagator.progress(), 0.0);
+        for tried in [2, 1, 2, 0, 2] {
+            propagator.stack.push(Frame {
+                domains: [0; MAX_CELLS],
+                cell: 0,
+                kind: 0,
+                tried,
+            });
+        }
+        // Halves, from the first decision: 1/2 + 1/8 + 1/32.
+        assert_eq!(propagator.progress(), 0.65625);
+        propagator.stack.truncate(1);
+        assert_eq!(propagator.progress(), 0.5);
     }
 
     #[test]
