@@ -26,8 +26,9 @@
 //!   the same solver (sample 16), the worst against it with the
 //!   matching rule and without the relaxation (sample 17), and the worst
 //!   against it with the propagating search's final-stretch boost
-//!   (sample 18), and the worst against it with witnesses in the
-//!   singleton tries (sample 19); all in
+//!   (sample 18), the worst against it with witnesses in the
+//!   singleton tries (sample 19), and the worst against it with the share
+//!   swinging on both searches' progress (sample 20); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
