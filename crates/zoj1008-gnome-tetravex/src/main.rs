@@ -1247,6 +1247,14 @@ const LINE_WORK: u32 = 1 << 10;
 /// The bytes of a domain mask that can hold kinds.
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
 
+/// Bits a side takes in a packed set of digits of all four sides.
+const DIGIT_SET_BITS: usize = 16;
+
+/// The digits of one side in a set packed for all four sides.
+fn side_digits(digits: u64, side: usize) -> usize {
+    (digits >> (DIGIT_SET_BITS * side)) as usize & 0x3FF
+}
+
 /// Marks a side of a cell on the border in [`Propagator`]'s neighbours.
 const NO_NEIGHBOUR: u8 = u8::MAX;
 
@@ -1277,12 +1285,18 @@ struct Propagator {
     /// any digit of a set (a 10-bit mask).
     side_is: [[u64; 10]; 4],
     side_in: Vec<[u64; 1 << 10]>,
-    /// Per side, the digits shown by the kinds of each byte of a domain:
-    /// entry `[side][byte][bits]` for the kinds `8 * byte + i`, i in `bits`.
-    digits_by_byte: Vec<[[u16; 256]; DOMAIN_BYTES]>,
+    /// The digits shown by the kinds of each byte of a domain, all four
+    /// sides in one word ([`DIGIT_SET_BITS`] bits a side, top first): entry
+    /// `[byte][bits]` for the kinds `8 * byte + i`, i in `bits`. One lookup
+    /// a byte serves the four neighbours of a cell.
+    digits_by_byte: Box<[[u64; 256]; DOMAIN_BYTES]>,
     /// Per axis and digit: squares showing it on the near side (left; top)
     /// minus squares showing it on the far side (right; bottom).
     surplus: [[i32; 10]; 2],
+    /// Per set of digits, a word with a one in nibble d for each digit d
+    /// of the set: adding these counts every digit at once (a border line
+    /// has at most [`MAX_SIDE`] cells, under 16).
+    nibbles: Box<[u64; 1 << 10]>,
     /// Per cell, its neighbour across each side (top, right, bottom, left),
     /// or [`NO_NEIGHBOUR`] on the border.
     neighbours: [[u8; 4]; MAX_CELLS],
@@ -1359,14 +1373,16 @@ impl Propagator {
                 table[set] = table[set & (set - 1)] | digits[set.trailing_zeros() as usize];
             }
         }
-        let mut digits_by_byte = vec![[[0u16; 256]; DOMAIN_BYTES]; 4];
-        for (side, table) in digits_by_byte.iter_mut().enumerate() {
-            for (byte, part) in table.iter_mut().enumerate() {
-                for bits in 1..256usize {
-                    let kind = 8 * byte + bits.trailing_zeros() as usize;
-                    let digit = kinds.get(kind).map_or(0, |square| 1 << square.side(side));
-                    part[bits] = part[bits & (bits - 1)] | digit;
-                }
+        let mut digits_by_byte = Box::new([[0u64; 256]; DOMAIN_BYTES]);
+        for (byte, part) in digits_by_byte.iter_mut().enumerate() {
+            for bits in 1..256usize {
+                let kind = 8 * byte + bits.trailing_zeros() as usize;
+                let digits = kinds.get(kind).map_or(0, |square| {
+                    (0..4).fold(0, |digits, side| {
+                        digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))
+                    })
+                });
+                part[bits] = part[bits & (bits - 1)] | digits;
             }
         }
         let mut surplus = [[0i32; 10]; 2];
@@ -1420,6 +1436,11 @@ impl Propagator {
             side_in,
             digits_by_byte,
             surplus,
+            nibbles: Box::new(std::array::from_fn(|digits| {
+                (0..10)
+                    .filter(|digit| digits >> digit & 1 == 1)
+                    .fold(0, |packed, digit| packed | 1 << (4 * digit))
+            })),
             root: [0; MAX_CELLS],
             probed: false,
             root_narrowed: false,
@@ -1457,12 +1478,17 @@ impl Propagator {
     /// The digits that side `side` shows over the kinds of `domain`, as a
     /// 10-bit set.
     fn digits_of(&self, side: usize, domain: u64) -> usize {
-        let table = &self.digits_by_byte[side];
+        side_digits(self.all_digits_of(domain), side)
+    }
+
+    /// The digits that the kinds of `domain` show on each side, packed as
+    /// in `digits_by_byte`.
+    fn all_digits_of(&self, domain: u64) -> u64 {
         let mut digits = 0;
-        for (byte, part) in table.iter().enumerate() {
+        for (byte, part) in self.digits_by_byte.iter().enumerate() {
             digits |= part[(domain >> (8 * byte)) as usize & 0xFF];
         }
-        usize::from(digits)
+        digits
     }
 
     /// Narrows `domains` until nothing changes; false when some cell is
@@ -1476,13 +1502,13 @@ impl Propagator {
             while dirty != 0 {
                 let cell = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let domain = domains[cell];
+                let digits = self.all_digits_of(domains[cell]);
                 for (side, &other) in self.neighbours[cell].iter().enumerate() {
                     if other == NO_NEIGHBOUR {
                         continue;
                     }
                     let other = usize::from(other);
-                    let allowed = self.side_in[(side + 2) % 4][self.digits_of(side, domain)];
+                    let allowed = self.side_in[(side + 2) % 4][side_digits(digits, side)];
                     let narrowed = domains[other] & allowed;
                     if narrowed != domains[other] {
                         if narrowed == 0 {
@@ -1580,11 +1606,20 @@ impl Propagator {
         for (cell, &domain) in domains[..cells].iter().enumerate() {
             succ[usize::from(matching.kind_of[cell])] |= domain;
         }
-        for (kind, edges) in succ.iter_mut().enumerate() {
+        for (kind, edges) in succ[..self.kinds.len()].iter_mut().enumerate() {
             *edges &= !(1 << kind);
         }
-        let mut pred = succ;
-        transpose(&mut pred);
+        // And back: kind k -> kind m when a cell holding m can take k (a
+        // cell holding one kind adds no edge).
+        let mut pred = [0u64; 64];
+        for (cell, &domain) in domains[..cells].iter().enumerate() {
+            let held = 1u64 << matching.kind_of[cell];
+            let mut kinds = domain & !held;
+            while kinds != 0 {
+                pred[kinds.trailing_zeros() as usize] |= held;
+                kinds &= kinds - 1;
+            }
+        }
         let mut component_of = [0u64; MAX_CELLS];
         let mut unassigned = self.all_kinds;
         while unassigned != 0 {
@@ -1631,12 +1666,16 @@ impl Propagator {
     fn count_kinds(&self, domains: &mut Domains) -> Option<u64> {
         let cells = &mut domains[..self.cells];
         let (mut once, mut twice, mut fixed, mut fixed_twice) = (0u64, 0u64, 0u64, 0u64);
+        // The kinds of the cells that hold more than one.
+        let mut open = 0u64;
         for &domain in cells.iter() {
             twice |= once & domain;
             once |= domain;
             if domain & (domain - 1) == 0 {
                 fixed_twice |= fixed & domain;
                 fixed |= domain;
+            } else {
+                open |= domain;
             }
         }
         if once != self.all_kinds || fixed_twice & self.single_kinds != 0 {
@@ -1675,6 +1714,12 @@ impl Propagator {
                     take |= 1 << kind;
                 }
             }
+        }
+        // A kind leaves only the cells that hold more than one kind, and a
+        // kind is taken only where it is not yet alone.
+        leave &= open;
+        if leave | take == 0 {
+            return Some(0);
         }
         let mut changed = 0;
         for (cell, domain) in cells.iter_mut().enumerate() {
@@ -1731,22 +1776,27 @@ impl Propagator {
                 }
             };
             let lines = [(0, near), (n - 1, far)];
-            let mut least = [[0i32; 10]; 2];
-            let mut most = [[0i32; 10]; 2];
+            // The counts of all ten digits at once, a digit a nibble.
+            let (mut least_packed, mut most_packed) = ([0u64; 2], [0u64; 2]);
             for (which, &(line, side)) in lines.iter().enumerate() {
                 for place in 0..n {
-                    let mut digits = self.digits_of(side, domains[cell_of(line, place)]);
+                    let digits = self.digits_of(side, domains[cell_of(line, place)]);
+                    let spread = self.nibbles[digits];
+                    most_packed[which] += spread;
                     if digits & (digits - 1) == 0 {
-                        least[which][digits.trailing_zeros() as usize] += 1;
-                    }
-                    while digits != 0 {
-                        most[which][digits.trailing_zeros() as usize] += 1;
-                        digits &= digits - 1;
+                        least_packed[which] += spread;
                     }
                 }
             }
+            let nibble = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
+            let mut least = [[0i32; 10]; 2];
+            let mut most = [[0i32; 10]; 2];
             let mut need = [[0i32; 10]; 2];
             for digit in 0..10 {
+                for which in 0..2 {
+                    least[which][digit] = nibble(least_packed[which], digit);
+                    most[which][digit] = nibble(most_packed[which], digit);
+                }
                 let surplus = self.surplus[axis][digit];
                 need[0][digit] = least[0][digit].max(least[1][digit] + surplus);
                 need[1][digit] = least[1][digit].max(least[0][digit] - surplus);
@@ -2213,24 +2263,6 @@ struct Frame {
 
 /// No kind: a cell not yet matched in [`Matching`].
 const NO_KIND: u8 = u8::MAX;
-
-/// Transposes a 64×64 bit matrix: afterwards bit j of `m[i]` is what bit i
-/// of `m[j]` was (swapping 32×32, then 16×16, ... blocks).
-fn transpose(m: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((m[k] >> j) ^ m[k + j]) & mask;
-            m[k] ^= t << j;
-            m[k + j] ^= t;
-            k = (k + j + 1) & !j;
-        }
-        j >>= 1;
-        mask ^= mask << j;
-    }
-}
 
 /// A matching of cells to kinds for [`Propagator::match_cells`], each kind
 /// held by at most as many cells as it has copies.
@@ -3410,19 +3442,6 @@ mod tests {
             assert_eq!(search.progress(1), expected - expected % 0.25);
         }
         assert_eq!(search.progress(0), 0.0);
-    }
-
-    #[test]
-    fn transpose_swaps_rows_and_columns() {
-        let mut rng = fastrand::Rng::with_seed(0x1008_0012);
-        let before: [u64; 64] = std::array::from_fn(|_| rng.u64(..));
-        let mut after = before;
-        transpose(&mut after);
-        for (i, row) in after.iter().enumerate() {
-            for (j, column) in before.iter().enumerate() {
-                assert_eq!(row >> j & 1, column >> i & 1, "{i} {j}");
-            }
-        }
     }
 
     #[test]
