@@ -56,8 +56,10 @@ fn old_nodes(game: &[GameSquare], cap: u64) -> u64 {
 }
 
 /// The current solver's effort in square-growth nodes: a node of the
-/// propagating search costs about as much as 40 of them (3.3–4.8 µs with its
+/// propagating search cost about as much as 40 of them (3.3–4.8 µs with its
 /// matching rule, against 80–100 ns, measured on samples 13, 15 and 17).
+/// Propagations now cost 2–3 µs, about 30 nodes; the weight stays, so that
+/// the scores of all runs compare.
 const PROPAGATOR_NODE_COST: u64 = 40;
 
 fn new_nodes(game: &[GameSquare], cap: u64) -> u64 {

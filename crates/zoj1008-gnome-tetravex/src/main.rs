@@ -84,8 +84,9 @@
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
-//! constraint solvers). A propagation costs 3–5 µs at n = 5 and 5–10 µs
-//! at n = 6 (measured), and a node makes a few hundred of them; it refutes
+//! constraint solvers). A propagation costs 2–3 µs at n = 5 and 3–4 µs
+//! at n = 6 (medians over whole searches), and a node makes a few hundred
+//! of them; it refutes
 //! the adversarial games of the square-growth search in milliseconds, and
 //! is slow on solvable games.
 //!
@@ -103,9 +104,9 @@
 //! masks); the square-growth search then runs alone for [`GROWTH_ALONE`]
 //! nodes, which settles nearly every game of the random families, and
 //! after that the propagating search probes its root, then, every
-//! [`TURN`] nodes, gets about half as much time as those nodes take (twice
-//! as much while its progress is well ahead of the square-growth search's,
-//! an eighth as much while it is well behind, [`SHARE_SWING`]), and
+//! [`TURN`] nodes, gets about a third as much time as those nodes take
+//! (four times that while its progress is well ahead of the square-growth
+//! search's, a quarter of it while it is well behind, [`SHARE_SWING`]), and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than half as many nodes as the game as given. The game as given is
 //! never restarted, so its search, complete, still ends in the time it
@@ -238,9 +239,9 @@ pub struct Effort {
 /// within this many nodes (about 3 ms). After that the propagating search
 /// gets a turn every [`TURN`] nodes, of [`PARTNER_WORK_PER_TURN`] divided by
 /// the number of cells nodes of its own (a node of it costs more the more
-/// cells there are): at n = 5, 48 propagations of 3–5 µs (singleton tries
+/// cells there are): at n = 5, 48 propagations of 2–3 µs (singleton tries
 /// and matching included) against 4,096 square-growth nodes of 80–100 ns,
-/// about a third of the time; so a game either search settles fast is
+/// about a quarter of the time; so a game either search settles fast is
 /// settled fast, and the square-growth search keeps most of the time on
 /// the games only it settles. Measured at half and at twice this share:
 /// the adversarial current-worst file took 1.41 s and 0.63 s against
