@@ -108,7 +108,8 @@
 //! (four times that while its progress is well ahead of the square-growth
 //! search's, a quarter of it while it is well behind, [`SHARE_SWING`]), and
 //! a turned search runs whenever the turned searches have taken fewer
-//! than half as many nodes as the game as given. The game as given is
+//! than a quarter as many nodes as the game as given ([`TURNED_SHARE`]).
+//! The game as given is
 //! never restarted, so its search, complete, still ends in the time it
 //! alone would take, times the shares. A game any of them settles fast is
 //! settled fast.
@@ -252,6 +253,19 @@ pub struct Effort {
 const GROWTH_ALONE: u64 = 1 << 17;
 /// The first budget of a turned search (see [`Search::run_turned_search`]).
 const TURNED_BUDGET: u64 = 1 << 14;
+/// The turned searches together take at most one node for every this many
+/// of the game as given. Measured in effort (square-growth nodes plus 40
+/// per propagation) against the half of before: at a third, a quarter and
+/// an eighth, the 335 games of the adversarial runs took 0.94, 0.91 and
+/// 0.86 times as much, the current-worst file 0.94, 0.91 and 0.86, the
+/// 6×6 family file 0.93, 0.89 and 0.83, and no game more except the 6×6
+/// games whose layout a turned search finds first (037, 023, 052, 008):
+/// at a quarter 1.1–1.65 times, at an eighth up to 2.1 times. That is what
+/// the share buys: when a turn of the game finds its layout in T nodes,
+/// the turned searches take fewer than 28 T (seven searches a round, the
+/// budgets doubling, up to the round whose budget is at least T), so the
+/// game costs under 28 T (1 + this share) square-growth nodes.
+const TURNED_SHARE: u64 = 4;
 const TURN: u64 = 1 << 12;
 const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// How far the propagating search's share swings with the progress of the
@@ -1123,7 +1137,7 @@ impl Search {
         if std::mem::take(&mut partner.root_narrowed) {
             self.allowed = partner.allowed_by_step();
         }
-        if self.turned_nodes * 2 < self.nodes {
+        if self.turned_nodes * TURNED_SHARE < self.nodes {
             self.run_turned_search();
         }
     }
