@@ -857,9 +857,8 @@ struct Search {
     /// is in a set of digits, the set as a 10-bit mask.
     near_is: [[u64; 10]; 2],
     near_in: [Vec<u64>; 2],
-    /// Per axis, the far digits of the squares of each byte of a mask:
-    /// entry `[axis][byte][bits]` for the squares `8 * byte + i`, i in
-    /// `bits`, as a 10-bit set.
+    /// Per axis, the [`byte_table`] of the squares' far digits, as 10-bit
+    /// sets.
     far_by_byte: [[[u16; 256]; DOMAIN_BYTES]; 2],
     /// Bit i set when square i is identical to square i - 1.
     repeats_previous: u64,
@@ -944,15 +943,11 @@ impl Search {
             }
         }
         for axis in AXES {
-            for (byte, part) in search.far_by_byte[axis].iter_mut().enumerate() {
-                for bits in 1..256usize {
-                    let index = 8 * byte + bits.trailing_zeros() as usize;
-                    let digit = squares
-                        .get(index)
-                        .map_or(0, |_| 1 << search.squares[index].along(axis).1);
-                    part[bits] = part[bits & (bits - 1)] | digit;
-                }
-            }
+            search.far_by_byte[axis] = byte_table(|index| {
+                squares
+                    .get(index)
+                    .map_or(0, |_| 1 << search.squares[index].along(axis).1)
+            });
             for digits in 1..1usize << 10 {
                 let lowest = digits.trailing_zeros() as usize;
                 let others = digits & (digits - 1);
@@ -1233,11 +1228,7 @@ impl Search {
         // One lookup a byte of the mask, with no branch: a loop over the
         // chain squares had taken a fifth more mispredicted branches, and
         // one test per digit shown 15 % of the instructions at n = 6.
-        let mut reach = 0u16;
-        for (byte, part) in self.far_by_byte[other].iter().enumerate() {
-            reach |= part[(chain_squares >> (8 * byte)) as usize & 0xFF];
-        }
-        reach
+        union_by_bytes(&self.far_by_byte[other], chain_squares)
     }
 }
 
@@ -1258,6 +1249,36 @@ const LINE_WORK: u32 = 1 << 10;
 
 /// The bytes of a domain mask that can hold kinds.
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
+
+/// Per byte of a mask of squares or kinds, for every pattern of its bits,
+/// the union (bitwise or) of `value` over the items the bits stand for:
+/// entry `[byte][bits]` for the items `8 * byte + i`, i in `bits`. With it
+/// a union over any mask is one lookup a byte ([`union_by_bytes`]), with
+/// no loop over the items and no branch.
+fn byte_table<T>(value: impl Fn(usize) -> T) -> [[T; 256]; DOMAIN_BYTES]
+where
+    T: Copy + Default + std::ops::BitOr<Output = T>,
+{
+    let mut table = [[T::default(); 256]; DOMAIN_BYTES];
+    for (byte, part) in table.iter_mut().enumerate() {
+        for bits in 1..256usize {
+            part[bits] = part[bits & (bits - 1)] | value(8 * byte + bits.trailing_zeros() as usize);
+        }
+    }
+    table
+}
+
+/// The union of `value` over the items of `mask`, from its [`byte_table`].
+fn union_by_bytes<T>(table: &[[T; 256]; DOMAIN_BYTES], mask: u64) -> T
+where
+    T: Copy + Default + std::ops::BitOr<Output = T>,
+{
+    let mut union = T::default();
+    for (byte, part) in table.iter().enumerate() {
+        union = union | part[(mask >> (8 * byte)) as usize & 0xFF];
+    }
+    union
+}
 
 /// Bits a side takes in a packed set of digits of all four sides.
 const DIGIT_SET_BITS: usize = 16;
@@ -1297,10 +1318,9 @@ struct Propagator {
     /// any digit of a set (a 10-bit mask).
     side_is: [[u64; 10]; 4],
     side_in: Vec<[u64; 1 << 10]>,
-    /// The digits shown by the kinds of each byte of a domain, all four
-    /// sides in one word ([`DIGIT_SET_BITS`] bits a side, top first): entry
-    /// `[byte][bits]` for the kinds `8 * byte + i`, i in `bits`. One lookup
-    /// a byte serves the four neighbours of a cell.
+    /// The [`byte_table`] of the digits the kinds show, all four sides in
+    /// one word ([`DIGIT_SET_BITS`] bits a side, top first): one lookup a
+    /// byte of a domain serves the four neighbours of a cell.
     digits_by_byte: Box<[[u64; 256]; DOMAIN_BYTES]>,
     /// Per axis and digit: squares showing it on the near side (left; top)
     /// minus squares showing it on the far side (right; bottom).
@@ -1385,18 +1405,13 @@ impl Propagator {
                 table[set] = table[set & (set - 1)] | digits[set.trailing_zeros() as usize];
             }
         }
-        let mut digits_by_byte = Box::new([[0u64; 256]; DOMAIN_BYTES]);
-        for (byte, part) in digits_by_byte.iter_mut().enumerate() {
-            for bits in 1..256usize {
-                let kind = 8 * byte + bits.trailing_zeros() as usize;
-                let digits = kinds.get(kind).map_or(0, |square| {
-                    (0..4).fold(0, |digits, side| {
-                        digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))
-                    })
-                });
-                part[bits] = part[bits & (bits - 1)] | digits;
-            }
-        }
+        let digits_by_byte = Box::new(byte_table(|kind| {
+            kinds.get(kind).map_or(0, |square| {
+                (0..4).fold(0, |digits, side| {
+                    digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))
+                })
+            })
+        }));
         let mut surplus = [[0i32; 10]; 2];
         for square in squares {
             for (axis, (near, far)) in [(HORIZONTAL, (LEFT, RIGHT)), (VERTICAL, (TOP, BOTTOM))] {
@@ -1496,11 +1511,7 @@ impl Propagator {
     /// The digits that the kinds of `domain` show on each side, packed as
     /// in `digits_by_byte`.
     fn all_digits_of(&self, domain: u64) -> u64 {
-        let mut digits = 0;
-        for (byte, part) in self.digits_by_byte.iter().enumerate() {
-            digits |= part[(domain >> (8 * byte)) as usize & 0xFF];
-        }
-        digits
+        union_by_bytes(&self.digits_by_byte, domain)
     }
 
     /// Narrows `domains` until nothing changes; false when some cell is
