@@ -1691,14 +1691,26 @@ impl Propagator {
         let (mut once, mut twice, mut fixed, mut fixed_twice) = (0u64, 0u64, 0u64, 0u64);
         // The kinds of the cells that hold more than one.
         let mut open = 0u64;
+        // Kinds with several copies need counts: all kinds are counted at
+        // once in bit planes (see `add_to_planes`), of the cells that can
+        // hold each and of those that hold it alone.
+        let multiple = self.all_kinds & !self.single_kinds;
+        let mut able = [0u64; 6];
+        let mut sure = [0u64; 6];
         for &domain in cells.iter() {
             twice |= once & domain;
             once |= domain;
             if domain & (domain - 1) == 0 {
                 fixed_twice |= fixed & domain;
                 fixed |= domain;
+                if domain & multiple != 0 {
+                    add_to_planes(&mut sure, domain);
+                }
             } else {
                 open |= domain;
+            }
+            if domain & multiple != 0 {
+                add_to_planes(&mut able, domain & multiple);
             }
         }
         if once != self.all_kinds || fixed_twice & self.single_kinds != 0 {
@@ -1707,20 +1719,7 @@ impl Propagator {
         }
         let mut leave = fixed & self.single_kinds;
         let mut take = once & !twice & !fixed & self.single_kinds;
-        let multiple = self.all_kinds & !self.single_kinds;
         if multiple != 0 {
-            // Kinds with several copies need counts: all kinds are counted
-            // at once in bit planes (see `count_planes`).
-            let mut able = [0u64; 6];
-            let mut sure = [0u64; 6];
-            for &domain in cells.iter() {
-                if domain & multiple != 0 {
-                    add_to_planes(&mut able, domain & multiple);
-                    if domain & (domain - 1) == 0 {
-                        add_to_planes(&mut sure, domain);
-                    }
-                }
-            }
             let mut kinds = multiple;
             while kinds != 0 {
                 let kind = kinds.trailing_zeros() as usize;
