@@ -1363,6 +1363,9 @@ struct Propagator {
     /// The kind each cell held in the last matching of
     /// [`Propagator::match_cells`], where the next one starts.
     matching: std::cell::Cell<[u8; MAX_CELLS]>,
+    /// Per axis, the digit counts of the two border lines at the last
+    /// [`Propagator::count_border_digits`] that changed nothing.
+    settled_borders: std::cell::Cell<[[[u64; 2]; 2]; 2]>,
     /// The witnesses of [`Propagator::singletons`], kept between calls
     /// only to reuse the allocation.
     witnesses: Vec<Domains>,
@@ -1480,6 +1483,7 @@ impl Propagator {
             stack: Vec::new(),
             solution: [0; MAX_CELLS],
             matching: std::cell::Cell::new([NO_KIND; MAX_CELLS]),
+            settled_borders: std::cell::Cell::new([[[u64::MAX; 2]; 2]; 2]),
             witnesses: Vec::new(),
         }
     }
@@ -1789,86 +1793,92 @@ impl Propagator {
         } else {
             (TOP, BOTTOM)
         };
-        {
-            let cell_of = |line: usize, place: usize| {
-                if axis == 0 {
-                    place * n + line
-                } else {
-                    line * n + place
-                }
-            };
-            let lines = [(0, near), (n - 1, far)];
-            // The counts of all ten digits at once, a digit a nibble.
-            let (mut least_packed, mut most_packed) = ([0u64; 2], [0u64; 2]);
-            for (which, &(line, side)) in lines.iter().enumerate() {
-                for place in 0..n {
-                    let digits = self.digits_of(side, domains[cell_of(line, place)]);
-                    let spread = self.nibbles[digits];
-                    most_packed[which] += spread;
-                    if digits & (digits - 1) == 0 {
-                        least_packed[which] += spread;
-                    }
+        let cell_of = |line: usize, place: usize| {
+            if axis == 0 {
+                place * n + line
+            } else {
+                line * n + place
+            }
+        };
+        let lines = [(0, near), (n - 1, far)];
+        // The counts of all ten digits at once, a digit a nibble.
+        let (mut least, mut most) = ([0u64; 2], [0u64; 2]);
+        for (which, &(line, side)) in lines.iter().enumerate() {
+            for place in 0..n {
+                let digits = self.digits_of(side, domains[cell_of(line, place)]);
+                let spread = self.nibbles[digits];
+                most[which] += spread;
+                if digits & (digits - 1) == 0 {
+                    least[which] += spread;
                 }
             }
-            let nibble = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
-            let mut least = [[0i32; 10]; 2];
-            let mut most = [[0i32; 10]; 2];
-            let mut need = [[0i32; 10]; 2];
+        }
+        // The rule reads nothing but these counts, and with the same
+        // counts it narrows no cell where it narrowed none before: a
+        // cell it would narrow shows a digit the counts say it cannot
+        // keep, or shares a digit that the counts say must be alone.
+        let counts = [least, most];
+        let mut settled = self.settled_borders.get();
+        if settled[axis] == counts {
+            return Some(0);
+        }
+        let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
+        // What each line needs, a digit a nibble too (at most `most`).
+        let mut need = [0u64; 2];
+        for (digit, &surplus) in self.surplus[axis].iter().enumerate() {
+            let (near, far) = (count(least[0], digit), count(least[1], digit));
+            let (near, far) = (near.max(far + surplus), far.max(near - surplus));
+            if near > count(most[0], digit) || far > count(most[1], digit) {
+                self.blame(self.border_lines[axis], 0);
+                return None;
+            }
+            need[0] |= (near as u64) << (4 * digit);
+            need[1] |= (far as u64) << (4 * digit);
+        }
+        for (which, &(line, side)) in lines.iter().enumerate() {
+            let total: i32 = (0..10).map(|digit| count(need[which], digit)).sum();
+            if total > n as i32 {
+                self.blame(self.border_lines[axis], 0);
+                return None;
+            }
+            let mut keep = u64::MAX;
+            if total == n as i32 {
+                let needed = (0..10)
+                    .filter(|&digit| count(need[which], digit) > 0)
+                    .fold(0, |set, digit| set | 1 << digit);
+                keep = self.side_in[side][needed];
+            }
             for digit in 0..10 {
-                for which in 0..2 {
-                    least[which][digit] = nibble(least_packed[which], digit);
-                    most[which][digit] = nibble(most_packed[which], digit);
-                }
-                let surplus = self.surplus[axis][digit];
-                need[0][digit] = least[0][digit].max(least[1][digit] + surplus);
-                need[1][digit] = least[1][digit].max(least[0][digit] - surplus);
-                if need[0][digit] > most[0][digit] || need[1][digit] > most[1][digit] {
-                    self.blame(self.border_lines[axis], 0);
-                    return None;
-                }
-            }
-            for (which, &(line, side)) in lines.iter().enumerate() {
-                let total: i32 = need[which].iter().sum();
-                if total > n as i32 {
-                    self.blame(self.border_lines[axis], 0);
-                    return None;
-                }
-                let mut keep = u64::MAX;
-                if total == n as i32 {
-                    let needed = (0..10)
-                        .filter(|&digit| need[which][digit] > 0)
-                        .fold(0, |set, digit| set | 1 << digit);
-                    keep = self.side_in[side][needed];
-                }
-                for digit in 0..10 {
-                    if need[which][digit] > least[which][digit]
-                        && need[which][digit] == most[which][digit]
-                    {
-                        for place in 0..n {
-                            let cell = cell_of(line, place);
-                            if domains[cell] & self.side_is[side][digit] != 0 {
-                                let narrowed = domains[cell] & self.side_is[side][digit];
-                                if narrowed != domains[cell] {
-                                    domains[cell] = narrowed;
-                                    changed |= 1 << cell;
-                                }
+                let need = count(need[which], digit);
+                if need > count(least[which], digit) && need == count(most[which], digit) {
+                    for place in 0..n {
+                        let cell = cell_of(line, place);
+                        if domains[cell] & self.side_is[side][digit] != 0 {
+                            let narrowed = domains[cell] & self.side_is[side][digit];
+                            if narrowed != domains[cell] {
+                                domains[cell] = narrowed;
+                                changed |= 1 << cell;
                             }
                         }
                     }
                 }
-                for place in 0..n {
-                    let cell = cell_of(line, place);
-                    let narrowed = domains[cell] & keep;
-                    if narrowed != domains[cell] {
-                        if narrowed == 0 {
-                            self.blame(1 << cell, 0);
-                            return None;
-                        }
-                        domains[cell] = narrowed;
-                        changed |= 1 << cell;
+            }
+            for place in 0..n {
+                let cell = cell_of(line, place);
+                let narrowed = domains[cell] & keep;
+                if narrowed != domains[cell] {
+                    if narrowed == 0 {
+                        self.blame(1 << cell, 0);
+                        return None;
                     }
+                    domains[cell] = narrowed;
+                    changed |= 1 << cell;
                 }
             }
+        }
+        if changed == 0 {
+            settled[axis] = counts;
+            self.settled_borders.set(settled);
         }
         Some(changed)
     }
