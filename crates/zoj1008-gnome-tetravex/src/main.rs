@@ -84,9 +84,9 @@
 //! Its decisions take or remove one kind in one cell: a cell with the fewest
 //! kinds or a kind with the fewest cells per missing copy, each divided by
 //! how often it was where a propagation failed (the "dom/wdeg" rule of
-//! constraint solvers). A propagation costs 2–3 µs at n = 5 and 3–4 µs
-//! at n = 6 (medians over whole searches), and a node makes a few hundred
-//! of them; it refutes
+//! constraint solvers). A propagation costs 2–3 µs at n = 5 and 3–5 µs
+//! at n = 6 (whole searches, as the machine's speed drifts), and a node
+//! makes a few hundred of them; it refutes
 //! the adversarial games of the square-growth search in milliseconds, and
 //! is slow on solvable games.
 //!
