@@ -1628,22 +1628,17 @@ impl Propagator {
             }
         }
         self.matching.set(matching.kind_of);
-        // Kind m -> kind k when a cell holding m can take k.
+        // Kind m -> kind k when a cell holding m can take k (succ), and
+        // the same edges backwards (pred); a cell holding one kind adds
+        // none.
         let mut succ = [0u64; 64];
-        for (cell, &domain) in domains[..cells].iter().enumerate() {
-            succ[usize::from(matching.kind_of[cell])] |= domain;
-        }
-        for (kind, edges) in succ[..self.kinds.len()].iter_mut().enumerate() {
-            *edges &= !(1 << kind);
-        }
-        // And back: kind k -> kind m when a cell holding m can take k (a
-        // cell holding one kind adds no edge).
         let mut pred = [0u64; 64];
         for (cell, &domain) in domains[..cells].iter().enumerate() {
-            let held = 1u64 << matching.kind_of[cell];
-            let mut kinds = domain & !held;
+            let held = matching.kind_of[cell];
+            let mut kinds = domain & !(1 << held);
+            succ[usize::from(held)] |= kinds;
             while kinds != 0 {
-                pred[kinds.trailing_zeros() as usize] |= held;
+                pred[kinds.trailing_zeros() as usize] |= 1 << held;
                 kinds &= kinds - 1;
             }
         }
@@ -1823,30 +1818,32 @@ impl Propagator {
             return Some(0);
         }
         let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
-        // What each line needs, a digit a nibble too (at most `most`).
+        // What each line needs: per digit, a nibble too (at most `most`);
+        // in all; and the digits it needs at all.
         let mut need = [0u64; 2];
+        let mut total = [0i32; 2];
+        let mut needed = [0usize; 2];
         for (digit, &surplus) in self.surplus[axis].iter().enumerate() {
             let (near, far) = (count(least[0], digit), count(least[1], digit));
-            let (near, far) = (near.max(far + surplus), far.max(near - surplus));
-            if near > count(most[0], digit) || far > count(most[1], digit) {
-                self.blame(self.border_lines[axis], 0);
-                return None;
+            let wanted = [near.max(far + surplus), far.max(near - surplus)];
+            for which in 0..2 {
+                if wanted[which] > count(most[which], digit) {
+                    self.blame(self.border_lines[axis], 0);
+                    return None;
+                }
+                need[which] |= (wanted[which] as u64) << (4 * digit);
+                total[which] += wanted[which];
+                needed[which] |= usize::from(wanted[which] > 0) << digit;
             }
-            need[0] |= (near as u64) << (4 * digit);
-            need[1] |= (far as u64) << (4 * digit);
         }
         for (which, &(line, side)) in lines.iter().enumerate() {
-            let total: i32 = (0..10).map(|digit| count(need[which], digit)).sum();
-            if total > n as i32 {
+            if total[which] > n as i32 {
                 self.blame(self.border_lines[axis], 0);
                 return None;
             }
             let mut keep = u64::MAX;
-            if total == n as i32 {
-                let needed = (0..10)
-                    .filter(|&digit| count(need[which], digit) > 0)
-                    .fold(0, |set, digit| set | 1 << digit);
-                keep = self.side_in[side][needed];
+            if total[which] == n as i32 {
+                keep = self.side_in[side][needed[which]];
             }
             for digit in 0..10 {
                 let need = count(need[which], digit);
