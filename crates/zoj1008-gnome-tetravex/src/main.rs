@@ -102,7 +102,8 @@
 //! Turns: the propagating search's first fixpoint comes first (it settles
 //! some games outright and gives the square-growth search its per-cell
 //! masks); the square-growth search then runs alone for [`GROWTH_ALONE`]
-//! nodes, which settles nearly every game of the random families, and
+//! nodes, which settles nearly every game of the random families, or
+//! less when its own estimate of its tree is vast ([`EARLY_TREE`]), and
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets about a third as much time as those nodes take
 //! (four times that while its progress is well ahead of the square-growth
@@ -237,7 +238,7 @@ pub struct Effort {
 }
 
 /// The square-growth search alone settles most games of the hard families
-/// within this many nodes (about 3 ms). After that the propagating search
+/// within this many nodes (10–13 ms at 80–100 ns a node). After that the propagating search
 /// gets a turn every [`TURN`] nodes, of [`PARTNER_WORK_PER_TURN`] divided by
 /// the number of cells nodes of its own (a node of it costs more the more
 /// cells there are): at n = 5, 48 propagations of 2–3 µs (singleton tries
@@ -267,6 +268,28 @@ const TURNED_BUDGET: u64 = 1 << 14;
 /// game costs under 28 T (1 + this share) square-growth nodes.
 const TURNED_SHARE: u64 = 4;
 const TURN: u64 = 1 << 12;
+/// The turns start before [`GROWTH_ALONE`] nodes, at the first turn from
+/// [`EARLY_FROM`] nodes on where the square-growth search's estimate of its
+/// whole tree, its nodes divided by its [`Search::progress`], is at least
+/// [`EARLY_TREE`] nodes, at n up to [`EARLY_SIDE`]. Where the estimate is
+/// right, waiting for [`GROWTH_ALONE`] nodes only delays the propagating
+/// search, whose root probe settles the games built against the
+/// square-growth search (about 350 tries, 1–2 ms); where it is wrong, on a
+/// game whose layout comes early, the game pays the probe and the shares
+/// from then on, a few milliseconds. Measured at every turn from 2^14
+/// nodes to [`GROWTH_ALONE`]: the 24 random hard 5×5 games that get that
+/// far estimate at most 2.45 M (a third of the limit), so none of them
+/// changes; the 4 of the 12 old-worst games that get that far estimate at
+/// least 123 M at once, and take 3 ms of effort each instead of 12–15 ms
+/// (the file 12.5 against 58.4); the 335 games of the adversarial runs
+/// take 0.85 times the effort, none more than 1.03 times; the current-worst
+/// file 0.97 times. At n = 6 the estimates of the family games, solvable
+/// ones included, are above 10^8 at 2^14 nodes, so the rule would start
+/// every turn early there: the 6×6 file's effort rose 1 %, some small
+/// games' fourfold; so it stops at n = 5.
+const EARLY_FROM: u64 = 1 << 14;
+const EARLY_TREE: f64 = (1u64 << 23) as f64;
+const EARLY_SIDE: usize = 5;
 const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// How far the propagating search's share swings with the progress of the
 /// two searches ([`Propagator::progress`], [`Search::progress`], each the
@@ -877,7 +900,8 @@ struct Search {
     nodes: u64,
     budget: u64,
     /// The propagating search that takes turns with this one once it has
-    /// searched [`GROWTH_ALONE`] nodes, the node count of its next turn, and
+    /// searched [`GROWTH_ALONE`] nodes (or fewer, [`EARLY_TREE`]), the node
+    /// count of its next turn, and
     /// how it ended (`OutOfBudget` while it goes on).
     partner: Option<Box<Propagator>>,
     next_turn: u64,
@@ -915,7 +939,7 @@ impl Search {
             nodes: 0,
             budget: u64::MAX,
             partner: None,
-            next_turn: GROWTH_ALONE,
+            next_turn: EARLY_FROM,
             partner_outcome: Outcome::OutOfBudget,
             turned_started: 0,
             turned_nodes: 0,
@@ -1115,6 +1139,12 @@ impl Search {
         let Some(partner) = &mut self.partner else {
             return;
         };
+        // Before GROWTH_ALONE nodes, only a search whose tree looks vast
+        // lets the partner start (see EARLY_TREE).
+        let vast = self.side <= EARLY_SIDE && self.nodes as f64 >= growth * EARLY_TREE;
+        if self.nodes < GROWTH_ALONE && !partner.probed && !vast {
+            return;
+        }
         let own = partner.progress();
         let work = if own >= SWING_FLOOR && own > growth + SWING_MARGIN {
             PARTNER_WORK_PER_TURN * SHARE_SWING
