@@ -27,8 +27,10 @@
 //!   matching rule and without the relaxation (sample 17), and the worst
 //!   against it with the propagating search's final-stretch boost
 //!   (sample 18), the worst against it with witnesses in the
-//!   singleton tries (sample 19), and the worst against it with the share
-//!   swinging on both searches' progress (sample 20); all in
+//!   singleton tries (sample 19), the worst against it with the share
+//!   swinging on both searches' progress (sample 20), and the worst
+//!   against it with the turns starting early on vast trees (sample 21);
+//!   all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit

@@ -2549,7 +2549,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 20] = [
+    const SAMPLES: [(&str, &str); 21] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2629,6 +2629,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/20.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/20.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/21.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/21.out"),
         ),
     ];
 
@@ -3178,7 +3182,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 to 20: the worst games
+    /// Games built against the solvers (samples 10 to 21: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
