@@ -304,7 +304,15 @@ const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// the time (the turned searches take their share too): it has taken
 /// 9.5 M of its 10.1 M nodes when the propagating search ends, at 2.2 s. At half this swing, and with none, sample 21 costs less but
 /// sample 20 more: the worst effort over all the adversarial games rises
-/// from 28.6 M (sample 21) to 32.4 M and 33.7 M (sample 20).
+/// from 28.6 M (sample 21) to 32.4 M and 33.7 M (sample 20). The
+/// propagating search's progress is far ahead of the truth there (0.99
+/// after 7 k of its 727 k nodes: its first take branches fail at once).
+/// Counting each take branch as 1/m of its decision's tree (m the kinds
+/// of its cell) is closer (0.55 after 100 k) and took sample 21 from
+/// 28.6 M to 16.2 M, but with the floor anywhere from 0.3 to 0.625 and
+/// the margin 0.1 or 0.2 it added 10–16 % to the 335 games, 8–16 % to
+/// the current-worst file, and the worst game (sample 20) rose to
+/// 30.6–32.8 M.
 ///
 /// Measured in effort (square-growth nodes plus 40 per propagation).
 /// Boosting only in the propagating search's final stretch (the take
