@@ -280,13 +280,14 @@ const TURN: u64 = 1 << 12;
 /// nodes to [`GROWTH_ALONE`]: the 24 random hard 5×5 games that get that
 /// far estimate at most 2.45 M (a third of the limit), so none of them
 /// changes; the 4 of the 12 old-worst games that get that far estimate at
-/// least 123 M at once, and take 3 ms of effort each instead of 12–15 ms
-/// (the file 12.5 against 58.4); the 335 games of the adversarial runs
-/// take 0.85 times the effort, none more than 1.03 times; the current-worst
-/// file 0.97 times. At n = 6 the estimates of the family games, solvable
-/// ones included, are above 10^8 at 2^14 nodes, so the rule would start
-/// every turn early there: the 6×6 file's effort rose 1 %, some small
-/// games' fourfold; so it stops at n = 5.
+/// least 123 M at once, and take 16,384 square-growth nodes each instead
+/// of 131,072 before the same 354–392 propagations settle them (whole
+/// process, interleaved runs: 6 ms each instead of 15 ms); the 335 games
+/// of the adversarial runs take 0.85 times the effort, none more than
+/// 1.03 times; the current-worst file 0.97 times. At n = 6 the estimates
+/// of the family games, solvable ones included, are above 10^8 at 2^14
+/// nodes, so the rule would start every turn early there: the 6×6 file's
+/// effort rose 1 %, some small games' fourfold; so it stops at n = 5.
 const EARLY_FROM: u64 = 1 << 14;
 const EARLY_TREE: f64 = (1u64 << 23) as f64;
 const EARLY_SIDE: usize = 5;
