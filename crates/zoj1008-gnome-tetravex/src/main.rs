@@ -226,7 +226,7 @@ const NO_STEP: u8 = MAX_CELLS as u8;
 /// The caller keeps to the limits [`run`] checks: `n` between 1 and
 /// [`MAX_SIDE`], `n * n` squares, every digit 0–9.
 pub fn solve(n: usize, squares: &[Square]) -> Option<Vec<Square>> {
-    solve_with_effort(n, squares).0
+    solve_capped(n, squares, u64::MAX).0 .0
 }
 
 /// How much searching a game took: nodes of the square-growth searches (the
@@ -299,21 +299,26 @@ const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// ahead of the square-growth search's by more than [`SWING_MARGIN`],
 /// about two thirds of the time instead of one third at n = 5, and as much
 /// less while it is behind by more than that. A wrong guess costs the
-/// other search about three times its time: on sample 21 the propagating
-/// search runs ahead but needs 727 k nodes (2.4 s alone), while the
-/// square-growth search, which alone ends in 0.7 s, gets about 30 % of
-/// the time (the turned searches take their share too): it has taken
-/// 9.5 M of its 10.1 M nodes when the propagating search ends, at 2.2 s. At half this swing, and with none, sample 21 costs less but
-/// sample 20 more: the worst effort over all the adversarial games rises
-/// from 28.6 M (sample 21) to 32.4 M and 33.7 M (sample 20). The
-/// propagating search's progress is far ahead of the truth there (0.99
-/// after 7 k of its 727 k nodes: its first take branches fail at once).
-/// Counting each take branch as 1/m of its decision's tree (m the kinds
-/// of its cell) is closer (0.55 after 100 k) and took sample 21 from
-/// 28.6 M to 16.2 M, but with the floor anywhere from 0.3 to 0.625 and
-/// the margin 0.1 or 0.2 it added 10–16 % to the 335 games, 8–16 % to
-/// the current-worst file, and the worst game (sample 20) rose to
-/// 30.6–32.8 M.
+/// other search about three times its time, as the turned searches take
+/// their share too.
+///
+/// So the progress measures decide how much the guesses cost. Until
+/// sample 22, the propagating search counted each decision as two halves
+/// of its tree; where its first take branches fail at once, that ran far
+/// ahead of the truth: 0.99 after 7 k of the 727 k nodes sample 21 needs,
+/// and after 43 k of the 1.2 M of sample 22. With the larger share all
+/// the way, it held the square-growth search, which alone ends first
+/// (0.7 s and 2.3 s), to about 30 % of the time: 2.2 s and 6.1 s.
+/// Counting each take branch as 1/m of its decision's tree, as now, took
+/// the worst effort over all the adversarial games at hand (the 335 of
+/// the runs before, the current-worst file, the 48 of the last four runs)
+/// from 86.6 M to 50.4 M (both sample 22) and their total 16 % lower,
+/// sample 21 from 28.6 M to 16.2 M and sample 18 from 8.2 M to 5.2 M;
+/// but the 335 games alone 16 % higher, and samples 17, 19 and 20, where
+/// the boost had come early and paid, from 3.7 M, 4.9 M and 24.0 M to
+/// 6.7 M, 12.5 M and 32.8 M. With the floor anywhere from 0.3 to 0.625
+/// and the margin 0.1 or 0.2, the worst stayed at 50.4–65.8 M. With the
+/// halves, a swing of 2 or none had left the worst at 65.9 M and 55.6 M.
 ///
 /// Measured in effort (square-growth nodes plus 40 per propagation).
 /// Boosting only in the propagating search's final stretch (the take
@@ -336,14 +341,9 @@ const SHARE_SWING: u64 = 4;
 const SWING_FLOOR: f64 = 0.625;
 const SWING_MARGIN: f64 = 0.2;
 
-/// [`solve`], and the effort it took.
-pub fn solve_with_effort(n: usize, squares: &[Square]) -> (Option<Vec<Square>>, Effort) {
-    solve_capped(n, squares, u64::MAX).0
-}
-
-/// [`solve_with_effort`], giving up once the square-growth search (which
-/// also paces the other) has taken `cap` nodes; the flag is false then,
-/// and the answer means nothing.
+/// [`solve`] and the effort it took, giving up once the square-growth
+/// search (which also paces the other) has taken `cap` nodes; the flag is
+/// false then, and the answer means nothing.
 pub fn solve_capped(
     n: usize,
     squares: &[Square],
@@ -2230,23 +2230,28 @@ impl Propagator {
         }
     }
 
-    /// How far the search has got through its tree, counted as if every
-    /// decision split it in halves: the share of the tree left of the
-    /// current path, the sum of 2^-(d+1) over the decisions d on the stack
-    /// whose take branch has failed. The take branches are mostly the
-    /// smaller, so it runs ahead and only ranks: on sample 19 it is 0.50,
-    /// 0.73, 0.84 and 0.98 after 11 k, 20 k, 29 k and 43 k of the 56 k
-    /// nodes it needs; on sample 17 it is 7/8 after 2.3 k of 55 k. On the
-    /// 6×6 family games, whose layouts the square-growth searches find, it
-    /// stays at most 0.62 (game 053), under [`SWING_FLOOR`].
+    /// How far the search has got through its tree: the share of the tree
+    /// left of the current path, where the take branch of a decision (its
+    /// kind alone in its cell) counts as 1/m of the decision's tree, m the
+    /// kinds the cell held, and the other branch as the rest. It only
+    /// ranks, as the branches' trees are far from those shares: on sample
+    /// 17 it is 0.42, 0.60 and 0.87 after 12 k, 31 k and 46 k of the 55 k
+    /// nodes it needs; on sample 20, 0.22 after 100 k and 0.95 after 247 k
+    /// of 331 k; on sample 21, 0.55 after 100 k of 727 k. On the 6×6
+    /// family games, whose layouts the square-growth searches find, it
+    /// stays at most 0.03. Counting every decision as halves ran far ahead
+    /// where the first take branches fail at once ([`SHARE_SWING`]).
     fn progress(&self) -> f64 {
         let mut progress = 0.0;
-        let mut weight = 0.5;
+        let mut weight = 1.0;
         for frame in &self.stack {
+            let take = 1.0 / f64::from(frame.domains[usize::from(frame.cell)].count_ones());
             if frame.tried == 2 {
-                progress += weight;
+                progress += weight * take;
+                weight *= 1.0 - take;
+            } else {
+                weight *= take;
             }
-            weight /= 2.0;
         }
         progress
     }
@@ -3481,22 +3486,25 @@ mod tests {
     }
 
     #[test]
-    fn propagator_progress_counts_the_decisions_past_their_take_branch() {
+    fn propagator_progress_weighs_each_take_branch_by_its_cells_kinds() {
         let game = random_squares(&mut fastrand::Rng::with_seed(0x1008_0014), 3, 2);
         let mut propagator = Propagator::new(3, &game);
         assert_eq!(propagator.progress(), 0.0);
-        for tried in [2, 1, 2, 0, 2] {
+        // (kinds in the decision's cell, branch): 2 is the leave branch.
+        for (kinds, tried) in [(4, 2), (2, 1), (5, 2), (3, 0), (2, 2)] {
+            let mut domains = [0; MAX_CELLS];
+            domains[1] = (1u64 << kinds) - 1;
             propagator.stack.push(Frame {
-                domains: [0; MAX_CELLS],
-                cell: 0,
+                domains,
+                cell: 1,
                 kind: 0,
                 tried,
             });
         }
-        // Halves, from the first decision: 1/2 + 1/8 + 1/32.
-        assert_eq!(propagator.progress(), 0.65625);
+        // 1/4, then 3/4 · 1/2 · 1/5, then 3/4 · 1/2 · 4/5 · 1/3 · 1/2.
+        assert!((propagator.progress() - (0.25 + 0.075 + 0.05)).abs() < 1e-12);
         propagator.stack.truncate(1);
-        assert_eq!(propagator.progress(), 0.5);
+        assert_eq!(propagator.progress(), 0.25);
     }
 
     #[test]
