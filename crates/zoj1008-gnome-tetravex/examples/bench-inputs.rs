@@ -29,8 +29,8 @@
 //!   (sample 18), the worst against it with witnesses in the
 //!   singleton tries (sample 19), the worst against it with the share
 //!   swinging on both searches' progress (sample 20), and the worst
-//!   against it with the turns starting early on vast trees (sample 21);
-//!   all in
+//!   against it with the turns starting early on vast trees (samples 21
+//!   and 22, from two pairs of runs); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit

@@ -2569,7 +2569,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 21] = [
+    const SAMPLES: [(&str, &str); 22] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2653,6 +2653,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/21.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/21.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/22.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/22.out"),
         ),
     ];
 
@@ -3202,7 +3206,7 @@ mod tests {
         games
     }
 
-    /// Games built against the solvers (samples 10 to 21: the worst games
+    /// Games built against the solvers (samples 10 to 22: the worst games
     /// the adversarial search found against the square-growth search alone
     /// and against this solver). Every layout is checked square by square,
     /// and every answer of Impossible is confirmed by a search that shares
