@@ -10,6 +10,11 @@ use common::{fixture, tool, Report, Scratch};
 /// the fixture does in time, so that a loaded machine does not turn a
 /// verdict into TLE.
 fn judge(cases: &[(&str, Option<&str>, Option<&str>)]) -> Report {
+    judge_within(cases, "1000")
+}
+
+/// [`judge`] with another time limit, in milliseconds.
+fn judge_within(cases: &[(&str, Option<&str>, Option<&str>)], time_limit_ms: &str) -> Report {
     let samples = Scratch::new("samples");
     for (name, input, expected) in cases {
         if let Some(input) = input {
@@ -23,7 +28,7 @@ fn judge(cases: &[(&str, Option<&str>, Option<&str>)]) -> Report {
         .args([
             "judge",
             "--time-limit-ms",
-            "1000",
+            time_limit_ms,
             "--memory-limit-mib",
             "64",
             "--program",
@@ -38,6 +43,13 @@ fn judge(cases: &[(&str, Option<&str>, Option<&str>)]) -> Report {
 
 fn one(input: &str, expected: &str) -> Report {
     judge(&[("1", Some(input), Some(expected))])
+}
+
+/// [`one`] for the cases that fill memory: filling 200 MiB once took over
+/// a second on a loaded machine, and a program over both limits is TLE,
+/// so these get ten seconds and only the memory decides.
+fn one_filling_memory(input: &str, expected: &str) -> Report {
+    judge_within(&[("1", Some(input), Some(expected))], "10000")
 }
 
 const CASE: &str = "judge-fixture/1";
@@ -181,7 +193,7 @@ fn an_abort_is_re() {
 #[cfg(unix)]
 #[test]
 fn memory_over_the_limit_is_mle_and_within_it_ac() {
-    let report = one("alloc 200", "allocated\n");
+    let report = one_filling_memory("alloc 200", "allocated\n");
     assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
     let (head, detail) = report.case(CASE);
     assert!(detail.contains("over the limit of 64.0 MiB"), "{detail}");
@@ -189,7 +201,7 @@ fn memory_over_the_limit_is_mle_and_within_it_ac() {
     assert!(peak >= 200.0, "{head}");
     assert_eq!(report.code, Some(1));
 
-    let report = one("alloc 16", "allocated\n");
+    let report = one_filling_memory("alloc 16", "allocated\n");
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
     let peak: f64 = report
         .case(CASE)
@@ -205,7 +217,7 @@ fn memory_over_the_limit_is_mle_and_within_it_ac() {
 #[cfg(not(unix))]
 #[test]
 fn memory_is_not_measured_here_and_says_so() {
-    let report = one("alloc 200", "allocated\n");
+    let report = one_filling_memory("alloc 200", "allocated\n");
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
     assert!(report.case(CASE).0.ends_with("- MiB"), "{}", report.stdout);
 }
