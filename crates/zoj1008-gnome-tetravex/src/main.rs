@@ -954,7 +954,12 @@ impl Search {
             nodes: 0,
             budget: u64::MAX,
             partner: None,
-            next_turn: EARLY_FROM,
+            // Only up to EARLY_SIDE can a turn come before GROWTH_ALONE.
+            next_turn: if n <= EARLY_SIDE {
+                EARLY_FROM
+            } else {
+                GROWTH_ALONE
+            },
             partner_outcome: Outcome::OutOfBudget,
             turned_started: 0,
             turned_nodes: 0,
@@ -1156,7 +1161,7 @@ impl Search {
         };
         // Before GROWTH_ALONE nodes, only a search whose tree looks vast
         // lets the partner start (see EARLY_TREE).
-        let vast = self.side <= EARLY_SIDE && self.nodes as f64 >= growth * EARLY_TREE;
+        let vast = self.nodes as f64 >= growth * EARLY_TREE;
         if self.nodes < GROWTH_ALONE && !partner.probed && !vast {
             return;
         }
