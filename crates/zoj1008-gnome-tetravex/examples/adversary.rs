@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p zoj1008-gnome-tetravex \
-//!     --example zoj1008-gnome-tetravex-adversary -- old|new SEED SECONDS OUT [CAP]
+//!     --example zoj1008-gnome-tetravex-adversary -- old|new SEED SECONDS OUT [CAP [START]]
 //! ```
 //!
 //! `old` measures the square-growth search alone (the solution's
@@ -14,13 +14,16 @@
 //! src/main.rs (square-growth nodes plus [`PROPAGATOR_NODE_COST`] per node of
 //! the propagating search, both deterministic, so a score does not depend
 //! on the machine's load). The run is deterministic in SEED except for
-//! where the time budget cuts it. Four restarts from fresh family games
-//! share the budget; moves: swap the digits of one side of two squares,
-//! change one digit, copy one square over another, reflect or rotate the
-//! whole game. An evaluation stops at CAP square-growth nodes (default
-//! 30 M) so one game cannot take the whole budget. The worst distinct games
-//! go to OUT as an input file (worst first, ending in `0`) and their scores
-//! to OUT.nodes, both rewritten whenever the list changes.
+//! where the time budget cuts it. Four restarts share the budget, each from
+//! a fresh family game or, given START (an input file; its 5×5 games, such
+//! as the worst of earlier runs, are taken in turn), from a known hard game,
+//! so a run can go on where earlier ones stopped. Moves: swap the digits of
+//! one side of two squares, change one digit, copy one square over another,
+//! reflect or rotate the whole game. An evaluation stops at CAP
+//! square-growth nodes (default 30 M) so one game cannot take the whole
+//! budget. The worst distinct games go to OUT as an input file (worst
+//! first, ending in `0`) and their scores to OUT.nodes, both rewritten
+//! whenever the list changes.
 
 use std::time::{Duration, Instant};
 
@@ -108,7 +111,7 @@ fn mutate(rng: &mut fastrand::Rng, game: &mut Vec<GameSquare>) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        eprintln!("usage: adversary old|new SEED SECONDS OUT [NODE_CAP]");
+        eprintln!("usage: adversary old|new SEED SECONDS OUT [NODE_CAP [START]]");
         std::process::exit(2);
     }
     let nodes_of: fn(&[GameSquare], u64) -> u64 = match args[1].as_str() {
@@ -122,6 +125,9 @@ fn main() {
     let cap: u64 = args
         .get(5)
         .map_or(30_000_000, |cap| cap.parse().expect("NODE_CAP"));
+    let starts = args.get(6).map_or_else(Vec::new, |path| {
+        read_games(&std::fs::read_to_string(path).expect("can read START"))
+    });
 
     let mut rng = fastrand::Rng::with_seed(seed);
     let started = Instant::now();
@@ -135,6 +141,7 @@ fn main() {
         let phase_start = started.elapsed();
         let alphabet = rng.usize(3..=6);
         let mut game = match restart % 3 {
+            _ if !starts.is_empty() => starts[restart as usize % starts.len()].clone(),
             0 => families::solvable_game(&mut rng, SIDE, alphabet),
             1 => families::digit_changed_game(&mut rng, SIDE, alphabet),
             _ => families::swapped_game(&mut rng, SIDE, alphabet),
@@ -168,6 +175,24 @@ fn main() {
     for (nodes, _) in &best {
         println!("{nodes}");
     }
+}
+
+/// The 5×5 games of an input file (side lines, four digits a square, `0`
+/// at the end); other sides are skipped.
+fn read_games(text: &str) -> Vec<Vec<GameSquare>> {
+    let mut tokens = text
+        .split_ascii_whitespace()
+        .map(|token| token.parse::<u8>().expect("START holds digits"));
+    let mut games = Vec::new();
+    while let Some(side) = tokens.next().filter(|&side| side != 0) {
+        let game: Vec<GameSquare> = (0..usize::from(side) * usize::from(side))
+            .map(|_| std::array::from_fn(|_| tokens.next().expect("a whole game")))
+            .collect();
+        if usize::from(side) == SIDE {
+            games.push(game);
+        }
+    }
+    games
 }
 
 /// Keeps the `KEEP` worst distinct games, worst first, and rewrites the
