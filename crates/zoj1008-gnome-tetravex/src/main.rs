@@ -1049,9 +1049,10 @@ impl Search {
         if unused == 0 || self.stopped {
             return true;
         }
-        let rule = self.steps[step];
-        let left = self.right_at[usize::from(rule.left_from)];
-        let top = self.bottom_at[usize::from(rule.top_from)];
+        // The step's rule is read where it is needed rather than copied:
+        // a copy lives across the recursion, on the stack.
+        let left = self.right_at[usize::from(self.steps[step].left_from)];
+        let top = self.bottom_at[usize::from(self.steps[step].top_from)];
         // Only the first unused copy of each kind of square.
         let first_copies = unused & !((unused << 1) & self.repeats_previous);
         let all_candidates = first_copies & self.fits(left, top) & self.allowed[step];
@@ -1060,7 +1061,7 @@ impl Search {
         // has a positive surplus, as the border must show those digits.
         let mut preferred = all_candidates;
         for axis in AXES {
-            if rule.axes[axis].near_border {
+            if self.steps[step].axes[axis].near_border {
                 preferred &= self.near_in[axis][usize::from(self.balance[axis].positive_digits)];
             }
         }
@@ -1084,14 +1085,14 @@ impl Search {
             // The next cell's neighbours are now all placed: if no unused
             // square fits them, this placement has no completion.
             let next_fits = self.fits(
-                self.right_at[usize::from(rule.next_left_from)],
-                self.bottom_at[usize::from(rule.next_top_from)],
+                self.right_at[usize::from(self.steps[step].next_left_from)],
+                self.bottom_at[usize::from(self.steps[step].next_top_from)],
             );
             if rest != 0 && rest & next_fits == 0 {
                 continue;
             }
             self.placed[step] = index as u8;
-            let solved = if rule.interior {
+            let solved = if self.steps[step].interior {
                 // Inside the grid both near sides pay off demands and both
                 // far sides open new ones: only two supplies change and the
                 // surpluses stay as they were (see `DigitBalance`).
@@ -1102,7 +1103,7 @@ impl Search {
                 }
                 horizontal.supply[right] -= 1;
                 vertical.supply[bottom] -= 1;
-                let solved = self.descend(step, &rule, rest, reach);
+                let solved = self.descend(step, rest, reach);
                 self.balance[HORIZONTAL].supply[right] += 1;
                 self.balance[VERTICAL].supply[bottom] += 1;
                 solved
@@ -1111,7 +1112,7 @@ impl Search {
                 // copied back afterwards (see `DigitBalance`).
                 let saved = self.balance;
                 for axis in AXES {
-                    let axis_rule = &rule.axes[axis];
+                    let axis_rule = self.steps[step].axes[axis];
                     self.balance[axis].shift(
                         square.along(axis),
                         axis_rule.near_border,
@@ -1119,10 +1120,9 @@ impl Search {
                         -1,
                     );
                 }
-                let solved = AXES
-                    .iter()
-                    .all(|&axis| self.balance[axis].allows(square.along(axis), &rule.axes[axis]))
-                    && self.descend(step, &rule, rest, reach);
+                let solved = AXES.iter().all(|&axis| {
+                    self.balance[axis].allows(square.along(axis), &self.steps[step].axes[axis])
+                }) && self.descend(step, rest, reach);
                 self.balance = saved;
                 solved
             };
@@ -1230,12 +1230,13 @@ impl Search {
     /// Updates the two chains for the square just placed at `step`, cuts the
     /// placement if either chain has become impossible, else goes on to the
     /// next step.
-    fn descend(&mut self, step: usize, rule: &StepRule, rest: u64, mut reach: [u16; 2]) -> bool {
+    fn descend(&mut self, step: usize, rest: u64, mut reach: [u16; 2]) -> bool {
         if rest == 0 {
             return true;
         }
         for axis in AXES {
-            reach[axis] = self.chain_reach(axis, rule.axes[axis].chain, step, reach[axis], rest);
+            let chain = self.steps[step].axes[axis].chain;
+            reach[axis] = self.chain_reach(axis, chain, step, reach[axis], rest);
             if reach[axis] == 0 {
                 return false;
             }
