@@ -1230,13 +1230,13 @@ impl Search {
     /// Updates the two chains for the square just placed at `step`, cuts the
     /// placement if either chain has become impossible, else goes on to the
     /// next step.
+    #[inline(always)]
     fn descend(&mut self, step: usize, rest: u64, mut reach: [u16; 2]) -> bool {
         if rest == 0 {
             return true;
         }
         for axis in AXES {
-            let chain = self.steps[step].axes[axis].chain;
-            reach[axis] = self.chain_reach(axis, chain, step, reach[axis], rest);
+            reach[axis] = self.chain_reach(axis, step, reach[axis], rest);
             if reach[axis] == 0 {
                 return false;
             }
@@ -1261,18 +1261,12 @@ impl Search {
     /// An empty reach means no completion exists, so the cut is sound.
     ///
     /// `previous` is the reach before the square placed at `step`, whose far
-    /// digit is the new chain cell's near digit; `update` says whether that
-    /// square starts the chain, extends it or leaves it as it was.
-    fn chain_reach(
-        &self,
-        axis: usize,
-        update: ChainUpdate,
-        step: usize,
-        previous: u16,
-        unused: u64,
-    ) -> u16 {
+    /// digit is the new chain cell's near digit; the step's chain update
+    /// says whether that square starts the chain, extends it or leaves it
+    /// as it was.
+    fn chain_reach(&self, axis: usize, step: usize, previous: u16, unused: u64) -> u16 {
         let other = 1 - axis;
-        let earlier = match update {
+        let earlier = match self.steps[step].axes[axis].chain {
             ChainUpdate::Keep => return previous,
             ChainUpdate::Start => u64::MAX,
             ChainUpdate::Extend => self.near_in[other][usize::from(previous)],
