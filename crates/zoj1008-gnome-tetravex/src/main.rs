@@ -24,7 +24,7 @@
 //! The *square-growth search* ([`Search`]) places one square per cell, with
 //! identical squares grouped (only the first unused copy of a kind is tried:
 //! swapping two identical squares gives the same grid). It is cheap per node
-//! (about 80-100 ns) and finds the layouts of solvable games fast:
+//! (about 65–70 ns) and finds the layouts of solvable games fast:
 //! - Cells are filled in *square-growth* order: the k×k top-left block grows
 //!   to (k+1)×(k+1) by adding column k top to bottom, then row k left to
 //!   right. Every cell still has its left and top neighbours placed before
@@ -105,7 +105,7 @@
 //! nodes, which settles nearly every game of the random families, or
 //! less when its own estimate of its tree is vast ([`EARLY_TREE`]), and
 //! after that the propagating search probes its root, then, every
-//! [`TURN`] nodes, gets about a third as much time as those nodes take
+//! [`TURN`] nodes, gets a third to a half as much time as those nodes take
 //! (four times that while its progress is well ahead of the square-growth
 //! search's, a quarter of it while it is well behind, [`SHARE_SWING`]), and
 //! a turned search runs whenever the turned searches have taken fewer
@@ -238,12 +238,13 @@ pub struct Effort {
 }
 
 /// The square-growth search alone settles most games of the hard families
-/// within this many nodes (10–13 ms at 80–100 ns a node). After that the propagating search
-/// gets a turn every [`TURN`] nodes, of [`PARTNER_WORK_PER_TURN`] divided by
-/// the number of cells nodes of its own (a node of it costs more the more
-/// cells there are): at n = 5, 48 propagations of 2–3 µs (singleton tries
-/// and matching included) against 4,096 square-growth nodes of 80–100 ns,
-/// about a quarter of the time; so a game either search settles fast is
+/// within this many nodes (about 9 ms at 65–70 ns a node). After that the
+/// propagating search gets a turn every [`TURN`] nodes, of
+/// [`PARTNER_WORK_PER_TURN`] divided by the number of cells nodes of its
+/// own (a node of it costs more the more cells there are): at n = 5, 48
+/// propagations of 2–3 µs (singleton tries and matching included) against
+/// 4,096 square-growth nodes of 65–70 ns, a quarter to a third of the
+/// time; so a game either search settles fast is
 /// settled fast, and the square-growth search keeps most of the time on
 /// the games only it settles. Measured at half and at twice this share:
 /// the adversarial current-worst file took 1.41 s and 0.63 s against
