@@ -3238,25 +3238,42 @@ mod tests {
             let games = games_of(input);
             assert_eq!(games.len(), verdicts.len());
             for ((n, game), possible) in games.iter().zip(verdicts) {
-                let answer = solve(*n, game);
-                assert_eq!(answer.is_some(), possible, "game {game:?}");
-                if let Some(layout) = &answer {
-                    assert_valid_layout(*n, game, layout);
-                } else {
-                    let propagation = propagation_alone(*n, game, 1_500_000);
-                    let growth = growth_alone(*n, game, 40_000_000);
-                    for other in [&propagation, &growth].into_iter().flatten() {
-                        assert!(other.is_none(), "another search solves {game:?}");
-                    }
-                    assert!(
-                        propagation.is_some() || growth.is_some(),
-                        "neither search alone settles {game:?} within its cap"
-                    );
-                }
+                agree_across_methods(*n, game, possible);
                 games_checked += 1;
             }
         }
         assert!(games_checked >= 20, "{games_checked} games");
+    }
+
+    /// The solver's answer on one game, checked as above.
+    fn agree_across_methods(n: usize, game: &[Square], possible: bool) {
+        let answer = solve(n, game);
+        assert_eq!(answer.is_some(), possible, "game {game:?}");
+        if let Some(layout) = &answer {
+            assert_valid_layout(n, game, layout);
+        } else {
+            let propagation = propagation_alone(n, game, 1_500_000);
+            let growth = growth_alone(n, game, 40_000_000);
+            for other in [&propagation, &growth].into_iter().flatten() {
+                assert!(other.is_none(), "another search solves {game:?}");
+            }
+            assert!(
+                propagation.is_some() || growth.is_some(),
+                "neither search alone settles {game:?} within its cap"
+            );
+        }
+    }
+
+    /// The worst game known, the last of the current-worst bench file (from
+    /// two adversary runs started at samples 23, 22, 21 and others): 6–9 s
+    /// for this solver on the machine of the README's figures, too near the
+    /// judge's 10 s to be a judged sample until the solver gets faster on
+    /// it, so it is checked here. Impossible (a CDCL SAT solver agrees).
+    #[test]
+    fn worst_adversarial_game_agrees_across_methods() {
+        let games = games_of(include_str!("../examples/adversarial-current-worst.in"));
+        let (n, game) = games.last().expect("the bench file has games");
+        agree_across_methods(*n, game, false);
     }
 
     /// The simple reference for [`LinePartition`]: orders the pairs as n
