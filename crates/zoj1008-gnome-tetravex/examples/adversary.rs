@@ -125,8 +125,13 @@ fn main() {
     let cap: u64 = args
         .get(5)
         .map_or(30_000_000, |cap| cap.parse().expect("NODE_CAP"));
-    let starts = args.get(6).map_or_else(Vec::new, |path| {
-        read_games(&std::fs::read_to_string(path).expect("can read START"))
+    // The 5×5 games of START; other sides are skipped.
+    let starts: Vec<Vec<GameSquare>> = args.get(6).map_or_else(Vec::new, |path| {
+        let text = std::fs::read_to_string(path).expect("can read START");
+        families::read_games(&text)
+            .into_iter()
+            .filter_map(|(n, game)| (n == SIDE).then_some(game))
+            .collect()
     });
 
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -175,24 +180,6 @@ fn main() {
     for (nodes, _) in &best {
         println!("{nodes}");
     }
-}
-
-/// The 5×5 games of an input file (side lines, four digits a square, `0`
-/// at the end); other sides are skipped.
-fn read_games(text: &str) -> Vec<Vec<GameSquare>> {
-    let mut tokens = text
-        .split_ascii_whitespace()
-        .map(|token| token.parse::<u8>().expect("START holds digits"));
-    let mut games = Vec::new();
-    while let Some(side) = tokens.next().filter(|&side| side != 0) {
-        let game: Vec<GameSquare> = (0..usize::from(side) * usize::from(side))
-            .map(|_| std::array::from_fn(|_| tokens.next().expect("a whole game")))
-            .collect();
-        if usize::from(side) == SIDE {
-            games.push(game);
-        }
-    }
-    games
 }
 
 /// Keeps the `KEEP` worst distinct games, worst first, and rewrites the

@@ -57,22 +57,11 @@ fn write_whole_and_single(dir: &Path, whole_name: &str, single_name: &str, games
     std::fs::write(dir.join(whole_name), games).expect("can write a file");
     let single_dir = dir.join(single_name);
     std::fs::create_dir_all(&single_dir).expect("can create a directory");
-    let mut tokens = games.split_ascii_whitespace();
-    let mut number = 0;
-    while let Some(side) = tokens.next() {
-        let n: usize = side.parse().expect("a side");
-        if n == 0 {
-            break;
-        }
-        number += 1;
-        let mut single = format!("{n}\n");
-        for _ in 0..n * n {
-            let square: Vec<&str> = tokens.by_ref().take(4).collect();
-            single.push_str(&square.join(" "));
-            single.push('\n');
-        }
+    for (number, (n, squares)) in families::read_games(games).iter().enumerate() {
+        let mut single = String::new();
+        families::write_game(&mut single, *n, squares);
         single.push_str("0\n");
-        std::fs::write(single_dir.join(format!("{number:03}.in")), single)
+        std::fs::write(single_dir.join(format!("{:03}.in", number + 1)), single)
             .expect("can write a game file");
     }
 }

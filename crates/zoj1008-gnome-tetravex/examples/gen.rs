@@ -1,6 +1,8 @@
 //! Stress-test generator: prints one small random valid input for the seed
 //! given as the only argument (see shared/random_input.rs).
 
+// Only the generators and the writer are used here, not the reader.
+#[allow(dead_code)]
 #[path = "shared/families.rs"]
 mod families;
 #[path = "shared/random_input.rs"]

@@ -3205,18 +3205,10 @@ mod tests {
 
     /// The games of an input file, trusted to be well formed.
     fn games_of(input: &str) -> Vec<(usize, Vec<Square>)> {
-        let mut numbers = input
-            .split_ascii_whitespace()
-            .map(|token| token.parse::<u8>().expect("a number"));
-        let mut games = Vec::new();
-        while let Some(side) = numbers.next().filter(|&side| side > 0) {
-            let n = usize::from(side);
-            let game = (0..n * n)
-                .map(|_| square([0; 4].map(|_| numbers.next().expect("a digit"))))
-                .collect();
-            games.push((n, game));
-        }
-        games
+        families::read_games(input)
+            .into_iter()
+            .map(|(n, game)| (n, game.into_iter().map(square).collect()))
+            .collect()
     }
 
     /// Games built against the solvers (samples 10 to 23: the worst games

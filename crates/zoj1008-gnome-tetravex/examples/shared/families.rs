@@ -85,6 +85,23 @@ pub fn swapped_game(rng: &mut fastrand::Rng, n: usize, alphabet_size: usize) -> 
     squares
 }
 
+/// The games of an input (a side, four digits a square, ..., ending in
+/// `0`), as `write_game` writes them. Trusts its input.
+pub fn read_games(text: &str) -> Vec<(usize, Vec<GameSquare>)> {
+    let mut digits = text
+        .split_ascii_whitespace()
+        .map(|token| token.parse::<u8>().expect("tokens are numbers"));
+    let mut games = Vec::new();
+    while let Some(side) = digits.next().filter(|&side| side != 0) {
+        let n = usize::from(side);
+        let game = (0..n * n)
+            .map(|_| [0; 4].map(|_| digits.next().expect("a game has n * n squares")))
+            .collect();
+        games.push((n, game));
+    }
+    games
+}
+
 /// Appends one game in the input format.
 pub fn write_game(text: &mut String, n: usize, squares: &[GameSquare]) {
     text.push_str(&format!("{n}\n"));
