@@ -106,8 +106,9 @@
 //! less when its own estimate of its tree is vast ([`EARLY_TREE`]), and
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets a third to a half as much time as those nodes take
-//! (four times that while its progress is well ahead of the square-growth
-//! search's, a quarter of it while it is well behind, [`SHARE_SWING`]), and
+//! (32 times that while its estimate of the work it has left is well
+//! below the square-growth search's, a quarter of it while well above,
+//! [`BOOST`]), and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than a quarter as many nodes as the game as given ([`TURNED_SHARE`]).
 //! The game as given is
@@ -293,54 +294,72 @@ const EARLY_FROM: u64 = 1 << 14;
 const EARLY_TREE: f64 = (1u64 << 23) as f64;
 const EARLY_SIDE: usize = 5;
 const PARTNER_WORK_PER_TURN: u64 = 1200;
-/// How far the propagating search's share swings with the progress of the
-/// two searches ([`Propagator::progress`], [`Search::progress`], each the
-/// share of its tree left of its current path): it gets this many times
-/// its usual share while its progress is at least [`SWING_FLOOR`] and
-/// ahead of the square-growth search's by more than [`SWING_MARGIN`],
-/// about two thirds of the time instead of one third at n = 5, and as much
-/// less while it is behind by more than that. A wrong guess costs the
-/// other search about three times its time, as the turned searches take
-/// their share too.
+/// How the propagating search's share follows the two searches' estimates
+/// of the work each has left: its work so far times (1 − p) / p, p its
+/// progress ([`Propagator::progress`], [`Search::progress`], each the
+/// share of its tree left of its current path), in square-growth nodes
+/// ([`COST`]). While the propagating search's estimate times [`LEAD`] is
+/// below the square-growth search's, and it has done less than [`SPENT`]
+/// times the square-growth search's work, it gets [`BOOST`] times its
+/// usual share, about 94 % of the time at n = 5; while its estimate is
+/// above by as much, a [`CUT`]th of it; otherwise its usual share. A
+/// search with no progress yet counts as [`NO_PROGRESS`] along: far
+/// behind one with any, and while neither has any, the one that has done
+/// less work so far gets the larger share.
 ///
-/// So the progress measures decide how much the guesses cost. Until
-/// sample 22, the propagating search counted each decision as two halves
-/// of its tree; where its first take branches fail at once, that ran far
-/// ahead of the truth: 0.99 after 7 k of the 727 k nodes sample 21 needs,
-/// and after 43 k of the 1.2 M of sample 22. With the larger share all
-/// the way, it held the square-growth search, which alone ends first
-/// (0.7 s and 2.3 s), to about 30 % of the time: 2.2 s and 6.1 s.
-/// Counting each take branch as 1/m of its decision's tree, as now, took
-/// the worst effort over all the adversarial games at hand (the 335 of
-/// the runs before, the current-worst file, the 48 of the last four runs)
-/// from 86.6 M to 50.4 M (both sample 22) and their total 16 % lower,
-/// sample 21 from 28.6 M to 16.2 M and sample 18 from 8.2 M to 5.2 M;
-/// but the 335 games alone 16 % higher, and samples 17, 19 and 20, where
-/// the boost had come early and paid, from 3.7 M, 4.9 M and 24.0 M to
-/// 6.7 M, 12.5 M and 32.8 M. With the floor anywhere from 0.3 to 0.625
-/// and the margin 0.1 or 0.2, the worst stayed at 50.4–65.8 M. With the
-/// halves, a swing of 2 or none had left the worst at 65.9 M and 55.6 M.
+/// Why the work left and not the progress alone: the two searches go
+/// through their trees at rates a thousandfold apart. Measured in effort
+/// (square-growth nodes plus 40 per propagation) against the rule before,
+/// which compared the progress measures alone (four times the share while
+/// the propagating search was past 0.625 and 0.2 ahead, a quarter while
+/// 0.2 behind). On the seventeenth game of the current-worst bench file
+/// the two progress measures ran side by side (0.57 and 0.48 after 28 M
+/// and 332 k nodes), so that rule kept the usual share and the game took
+/// 117.8 M, where the propagating search alone takes 31.6 M: its progress
+/// was as far along in a tenth of the time.
 ///
-/// Measured in effort (square-growth nodes plus 40 per propagation).
-/// Boosting only in the propagating search's final stretch (the take
-/// branches of its first three decisions failed, progress 7/8 or more)
-/// took 13 % off the 335 games of the adversarial runs and added to none,
-/// and 37 % off the ten games of the current-worst file then (sample 17:
-/// 13.9 M → 6.7 M); the adversarial search then found sample 18, where
-/// that search is in its final stretch early but the square-growth search
-/// answers first. Cutting the share while the square-growth search was
-/// past halfway took sample 18 from 9.8 M to 8.0 M. The adversarial search
-/// then found sample 19, where the propagating search needs 56 k nodes
-/// and its progress is 0.84 after half of them, but cannot reach its final
-/// stretch while its share is cut: the rule of today takes it from 11.7 M
-/// to 5.7 M, the 335 games 4.5 % lower, the 6×6 family file 0.4 % higher,
-/// and sample 18 from 8.3 M to 9.0 M. Boosting from progress 1/2 took 11 %
-/// off the 335 games but added 22 % to the slowest 6×6 game, whose layout
-/// only the square-growth search finds; boosting without a margin, 15–21 %
-/// to the 6×6 file.
-const SHARE_SWING: u64 = 4;
-const SWING_FLOOR: f64 = 0.625;
-const SWING_MARGIN: f64 = 0.2;
+/// Why the cap: early estimates can be far off. On a game of a later
+/// adversarial run the propagating search reached progress 0.30 after
+/// 42 k propagations and then crawled (0.42 after 803 k, 0.57 after 1.2
+/// M), while the square-growth search alone ends after 70.5 M nodes: with
+/// no cap the boost took the game from 89.7 M to 121.0 M. The cap bounds
+/// what a wrong boost costs the square-growth search: at most
+/// 1 + [`SPENT`] times its time alone with the turned searches.
+///
+/// Against the rule before: the current-worst file 0.75 times the effort
+/// (the seventeenth game 117.8 M → 47.5 M; sample 21 16.2 M → 28.0 M),
+/// the 335 games of the adversarial runs 0.74 times (none 1.5 times
+/// higher), the 6×6 family file 0.92 times (none 1.5 times higher), the
+/// random and old-worst files the same. With no cap the current-worst
+/// file took 0.62 times, with a cap of 4 0.69, of 1 0.86, and the later
+/// game above 121.0 M, 110.3 M and 101.3 M against 108.4 M; boosting 16
+/// times instead of 32 changed the files by under 3 %; cutting to a 32nd with no cap
+/// made games that the propagating search settles in 3,000 propagations
+/// ten times dearer, as their estimates of the work left are the worst; a
+/// lead of 1 or 2 instead of 1.5, with no cap, took the current-worst
+/// file 0.96 and 1.05 times as much.
+///
+/// The rule before, measured the same way: until sample 22 the
+/// propagating search counted each decision as two halves of its tree,
+/// and its progress ran far ahead of the truth where the first take
+/// branches fail at once (0.99 after 43 k of the 1.2 M nodes of sample
+/// 22), so the larger share held the square-growth search, which alone
+/// ends first, to 30 % of the time; boosting only in the propagating
+/// search's final stretch, cutting its share while the square-growth
+/// search was past halfway, and boosting from progress 1/2 or without a
+/// margin each fixed one game and cost another (samples 17–20).
+const BOOST: u64 = 32;
+const CUT: u64 = 4;
+const LEAD: f64 = 1.5;
+const NO_PROGRESS: f64 = 1e-12;
+const SPENT: f64 = 2.0;
+/// The cost of a propagation per cell of the board, in nodes of the
+/// square-growth search on the game as given: a propagation costs 40
+/// square-growth nodes at n = 5 (2–3 µs against 65–70 ns), as
+/// [`PARTNER_WORK_PER_TURN`] assumes, and each node of the game as given
+/// brings a [`TURNED_SHARE`]th of one of the turned searches: 40 / 25 /
+/// 1.25.
+const COST: f64 = 1.28;
 
 /// [`solve`] and the effort it took, giving up once the square-growth
 /// search (which also paces the other) has taken `cap` nodes; the flag is
@@ -352,12 +371,14 @@ pub fn solve_capped(
 ) -> ((Option<Vec<Square>>, Effort), bool) {
     let cells = growth_order(n);
     let mut search = Search::new(n, squares, &cells);
+    // An answer before any search.
+    let sure = |answer| ((answer, Effort::default()), true);
     if !search.start_is_balanced()
         || !AXES
             .iter()
             .all(|&axis| LinePartition::can_split(n, squares, axis))
     {
-        return ((None, Effort::default()), true);
+        return sure(None);
     }
     search.budget = cap;
     // The propagating search's first fixpoint costs about as much as a few
@@ -366,8 +387,8 @@ pub fn solve_capped(
     // tells the square-growth search which squares each cell may take.
     let mut partner = Box::new(Propagator::new(n, &search.squares[..n * n]));
     match partner.start() {
-        Outcome::Failed => return ((None, Effort::default()), true),
-        Outcome::Solved => return ((Some(partner.layout()), Effort::default()), true),
+        Outcome::Failed => return sure(None),
+        Outcome::Solved => return sure(Some(partner.layout())),
         Outcome::OutOfBudget => {
             search.allowed = partner.allowed_by_step();
             search.partner = Some(partner);
@@ -693,7 +714,7 @@ enum ChainUpdate {
 }
 
 /// What the search needs to know about one step along one axis.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 struct AxisRule {
     /// The cell is in the first (last) column or row along the axis, so its
     /// near (far) side meets the border.
@@ -708,7 +729,7 @@ struct AxisRule {
 }
 
 /// What the search needs to know about one step of the order.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 struct StepRule {
     /// Steps that placed the left and top neighbours ([`NO_STEP`] on a border).
     left_from: u8,
@@ -833,7 +854,7 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
 /// border placement instead of undoing it (12 % fewer instructions on the
 /// border-heavy sample 22, 7.5 % on the random hard games, than `i32`
 /// counts shifted back).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 struct DigitBalance {
     supply: [i8; 10],
     surplus: [i8; 10],
@@ -1000,12 +1021,9 @@ impl Search {
                     .get(index)
                     .map_or(0, |_| 1 << search.squares[index].along(axis).1)
             });
-            for digits in 1..1usize << 10 {
-                let lowest = digits.trailing_zeros() as usize;
-                let others = digits & (digits - 1);
-                search.near_in[axis][digits] =
-                    search.near_in[axis][others] | search.near_is[axis][lowest];
-            }
+            fill_unions(&mut search.near_in[axis], |digit| {
+                search.near_is[axis][digit]
+            });
         }
         for (step, rule) in step_rules(n, cells).into_iter().enumerate() {
             search.steps[step] = rule;
@@ -1173,11 +1191,19 @@ impl Search {
         if self.nodes < GROWTH_ALONE && !partner.probed && !vast {
             return;
         }
+        // The work each search has done, and by its own estimate has
+        // left, in square-growth nodes (see BOOST).
         let own = partner.progress();
-        let work = if own >= SWING_FLOOR && own > growth + SWING_MARGIN {
-            PARTNER_WORK_PER_TURN * SHARE_SWING
-        } else if growth > own + SWING_MARGIN {
-            PARTNER_WORK_PER_TURN / SHARE_SWING
+        let (done, spent) = (
+            self.nodes as f64,
+            partner.nodes as f64 * COST * partner.cells as f64,
+        );
+        let growth_left = done * (1.0 - growth) / growth.max(NO_PROGRESS);
+        let partner_left = spent * (1.0 - own) / own.max(NO_PROGRESS);
+        let work = if partner_left * LEAD < growth_left && spent < SPENT * done {
+            PARTNER_WORK_PER_TURN * BOOST
+        } else if growth_left * LEAD < partner_left {
+            PARTNER_WORK_PER_TURN / CUT
         } else {
             PARTNER_WORK_PER_TURN
         };
@@ -1315,11 +1341,21 @@ where
 {
     let mut table = [[T::default(); 256]; DOMAIN_BYTES];
     for (byte, part) in table.iter_mut().enumerate() {
-        for bits in 1..256usize {
-            part[bits] = part[bits & (bits - 1)] | value(8 * byte + bits.trailing_zeros() as usize);
-        }
+        fill_unions(part, |item| value(8 * byte + item));
     }
     table
+}
+
+/// Fills `table`, entry 0 the empty union, so that entry `bits` is the
+/// union of `value(i)` over the bits i of `bits`: each entry is an earlier
+/// one (`bits` without its lowest bit) and one more value.
+fn fill_unions<T>(table: &mut [T], value: impl Fn(usize) -> T)
+where
+    T: Copy + std::ops::BitOr<Output = T>,
+{
+    for bits in 1..table.len() {
+        table[bits] = table[bits & (bits - 1)] | value(bits.trailing_zeros() as usize);
+    }
 }
 
 /// The union of `value` over the items of `mask`, from its [`byte_table`].
@@ -1456,11 +1492,11 @@ impl Propagator {
                 single_kinds |= 1 << kind;
             }
         }
+        let mut nibbles = Box::new([0; 1 << 10]);
+        fill_unions(&mut nibbles[..], |digit| 1 << (4 * digit));
         let mut side_in = vec![[0u64; 1 << 10]; 4];
         for (table, digits) in side_in.iter_mut().zip(&side_is) {
-            for set in 1..1usize << 10 {
-                table[set] = table[set & (set - 1)] | digits[set.trailing_zeros() as usize];
-            }
+            fill_unions(table, |digit| digits[digit]);
         }
         let digits_by_byte = Box::new(byte_table(|kind| {
             kinds.get(kind).map_or(0, |square| {
@@ -1477,6 +1513,7 @@ impl Propagator {
             }
         }
         let mut neighbours = [[NO_NEIGHBOUR; 4]; MAX_CELLS];
+        let mut border_lines = [0u64; 2];
         for row in 0..n {
             for column in 0..n {
                 let cell = row * n + column;
@@ -1493,17 +1530,11 @@ impl Propagator {
                 if column > 0 {
                     neighbours[cell][LEFT] = at(row, column - 1);
                 }
-            }
-        }
-        let mut border_lines = [0u64; 2];
-        for row in 0..n {
-            for column in 0..n {
-                let bit = 1u64 << (row * n + column);
                 if column == 0 || column == n - 1 {
-                    border_lines[HORIZONTAL] |= bit;
+                    border_lines[HORIZONTAL] |= 1 << cell;
                 }
                 if row == 0 || row == n - 1 {
-                    border_lines[VERTICAL] |= bit;
+                    border_lines[VERTICAL] |= 1 << cell;
                 }
             }
         }
@@ -1520,11 +1551,7 @@ impl Propagator {
             side_in,
             digits_by_byte,
             surplus,
-            nibbles: Box::new(std::array::from_fn(|digits| {
-                (0..10)
-                    .filter(|digit| digits >> digit & 1 == 1)
-                    .fold(0, |packed, digit| packed | 1 << (4 * digit))
-            })),
+            nibbles,
             root: [0; MAX_CELLS],
             probed: false,
             root_narrowed: false,
@@ -1874,42 +1901,41 @@ impl Propagator {
         let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
         // What each line needs: per digit, a nibble too (at most `most`);
         // in all; and the digits it needs at all.
+        // A line that needs more of a digit than it can show, or more
+        // digits than it has cells, fails the node.
         let mut need = [0u64; 2];
         let mut total = [0i32; 2];
         let mut needed = [0usize; 2];
+        let mut over = false;
         for (digit, &surplus) in self.surplus[axis].iter().enumerate() {
             let (near, far) = (count(least[0], digit), count(least[1], digit));
             let wanted = [near.max(far + surplus), far.max(near - surplus)];
             for which in 0..2 {
-                if wanted[which] > count(most[which], digit) {
-                    self.blame(self.border_lines[axis], 0);
-                    return None;
-                }
+                over |= wanted[which] > count(most[which], digit);
                 need[which] |= (wanted[which] as u64) << (4 * digit);
                 total[which] += wanted[which];
                 needed[which] |= usize::from(wanted[which] > 0) << digit;
             }
         }
+        if over || total[0].max(total[1]) > n as i32 {
+            self.blame(self.border_lines[axis], 0);
+            return None;
+        }
         for (which, &(line, side)) in lines.iter().enumerate() {
-            if total[which] > n as i32 {
-                self.blame(self.border_lines[axis], 0);
-                return None;
-            }
-            let mut keep = u64::MAX;
-            if total[which] == n as i32 {
-                keep = self.side_in[side][needed[which]];
-            }
+            let keep = if total[which] == n as i32 {
+                self.side_in[side][needed[which]]
+            } else {
+                u64::MAX
+            };
             for digit in 0..10 {
                 let need = count(need[which], digit);
                 if need > count(least[which], digit) && need == count(most[which], digit) {
                     for place in 0..n {
                         let cell = cell_of(line, place);
-                        if domains[cell] & self.side_is[side][digit] != 0 {
-                            let narrowed = domains[cell] & self.side_is[side][digit];
-                            if narrowed != domains[cell] {
-                                domains[cell] = narrowed;
-                                changed |= 1 << cell;
-                            }
+                        let narrowed = domains[cell] & self.side_is[side][digit];
+                        if narrowed != 0 && narrowed != domains[cell] {
+                            domains[cell] = narrowed;
+                            changed |= 1 << cell;
                         }
                     }
                 }
@@ -2249,7 +2275,7 @@ impl Propagator {
     /// of 331 k; on sample 21, 0.55 after 100 k of 727 k. On the 6×6
     /// family games, whose layouts the square-growth searches find, it
     /// stays at most 0.03. Counting every decision as halves ran far ahead
-    /// where the first take branches fail at once ([`SHARE_SWING`]).
+    /// where the first take branches fail at once ([`BOOST`]).
     fn progress(&self) -> f64 {
         let mut progress = 0.0;
         let mut weight = 1.0;
@@ -2287,11 +2313,11 @@ impl Propagator {
             }
             let (cell, bit) = (usize::from(frame.cell), 1u64 << frame.kind);
             let mut child = frame.domains;
-            if frame.tried == 0 {
-                child[cell] = bit;
+            child[cell] = if frame.tried == 0 {
+                bit
             } else {
-                child[cell] &= !bit;
-            }
+                child[cell] & !bit
+            };
             frame.tried += 1;
             self.nodes += 1;
             if !self.propagate(&mut child, 1 << cell) || !self.singletons(&mut child).0 {
