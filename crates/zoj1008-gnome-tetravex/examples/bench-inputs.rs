@@ -32,8 +32,11 @@
 //!   against it with the turns starting early on vast trees (samples 21
 //!   and 22, from two pairs of runs), and the worst of a pair of runs
 //!   started from the worst games then known (sample 23, near sample 22),
-//!   and the worst of a pair started from sample 23 and others (the last
-//!   game, not a judged sample: see its test in src/main.rs); all in
+//!   and the worst of a pair started from sample 23 and others (sample
+//!   24, the seventeenth game), and the worst of a pair against it with
+//!   the turns shared by each search's estimate of its work left,
+//!   started from the worst games then known (the last game, not a judged
+//!   sample: see its test in src/main.rs); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit

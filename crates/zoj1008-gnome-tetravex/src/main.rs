@@ -2604,7 +2604,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 23] = [
+    const SAMPLES: [(&str, &str); 24] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2696,6 +2696,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/23.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/23.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/24.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/24.out"),
         ),
     ];
 
@@ -3265,13 +3269,20 @@ mod tests {
 
     /// The solver's answer on one game, checked as above.
     fn agree_across_methods(n: usize, game: &[Square], possible: bool) {
+        agree_within(n, game, possible, (1_500_000, 40_000_000));
+    }
+
+    /// The same, with the propagating search alone and the square-growth
+    /// search alone capped at `caps` nodes: neither may answer otherwise,
+    /// and one must answer within its cap.
+    fn agree_within(n: usize, game: &[Square], possible: bool, caps: (u64, u64)) {
         let answer = solve(n, game);
         assert_eq!(answer.is_some(), possible, "game {game:?}");
         if let Some(layout) = &answer {
             assert_valid_layout(n, game, layout);
         } else {
-            let propagation = propagation_alone(n, game, 1_500_000);
-            let growth = growth_alone(n, game, 40_000_000);
+            let propagation = propagation_alone(n, game, caps.0);
+            let growth = growth_alone(n, game, caps.1);
             for other in [&propagation, &growth].into_iter().flatten() {
                 assert!(other.is_none(), "another search solves {game:?}");
             }
@@ -3283,15 +3294,17 @@ mod tests {
     }
 
     /// The worst game known, the last of the current-worst bench file (from
-    /// two adversary runs started at samples 23, 22, 21 and others): 6–9 s
-    /// for this solver on the machine of the README's figures, too near the
-    /// judge's 10 s to be a judged sample until the solver gets faster on
-    /// it, so it is checked here. Impossible (a CDCL SAT solver agrees).
+    /// two adversary runs against this solver, started at the worst games
+    /// then known): 12–15 s for this solver on the machine of the README's
+    /// figures, over the judge's 10 s, so it is no judged sample and is
+    /// checked here. Impossible (a CDCL SAT solver agrees); the
+    /// square-growth search alone settles it in 104.3 M nodes, the
+    /// propagating search alone in 2.73 M propagations.
     #[test]
     fn worst_adversarial_game_agrees_across_methods() {
         let games = games_of(include_str!("../examples/adversarial-current-worst.in"));
         let (n, game) = games.last().expect("the bench file has games");
-        agree_across_methods(*n, game, false);
+        agree_within(*n, game, false, (0, 110_000_000));
     }
 
     /// The simple reference for [`LinePartition`]: orders the pairs as n
