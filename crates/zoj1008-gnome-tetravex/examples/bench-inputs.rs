@@ -35,8 +35,9 @@
 //!   and the worst of a pair started from sample 23 and others (sample
 //!   24, the seventeenth game), and the worst of a pair against it with
 //!   the turns shared by each search's estimate of its work left,
-//!   started from the worst games then known (the last game, not a judged
-//!   sample: see its test in src/main.rs); all in
+//!   started from the worst games then known (sample 25), and the worst
+//!   of a pair against it with the border-count failures weighing no
+//!   cell (sample 26, the last game); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
