@@ -113,7 +113,8 @@
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets a third to a half as much time as those nodes take
 //! (32 times that while its estimate of the work it has left is well
-//! below the square-growth search's, a quarter of it while well above,
+//! below the square-growth search's and it has done less than twice that
+//! search's work, a quarter of it while its estimate is well above,
 //! [`BOOST`]), and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than a quarter as many nodes as the game as given ([`TURNED_SHARE`]).
