@@ -3285,30 +3285,25 @@ mod tests {
             let games = games_of(input);
             assert_eq!(games.len(), verdicts.len());
             for ((n, game), possible) in games.iter().zip(verdicts) {
-                agree_across_methods(*n, game, possible);
+                let answer = solve(*n, game);
+                assert_eq!(answer.is_some(), possible, "game {game:?}");
+                if let Some(layout) = &answer {
+                    assert_valid_layout(*n, game, layout);
+                } else {
+                    let propagation = propagation_alone(*n, game, 1_500_000);
+                    let growth = growth_alone(*n, game, 40_000_000);
+                    for other in [&propagation, &growth].into_iter().flatten() {
+                        assert!(other.is_none(), "another search solves {game:?}");
+                    }
+                    assert!(
+                        propagation.is_some() || growth.is_some(),
+                        "neither search alone settles {game:?} within its cap"
+                    );
+                }
                 games_checked += 1;
             }
         }
         assert!(games_checked >= 20, "{games_checked} games");
-    }
-
-    /// The solver's answer on one game, checked as above.
-    fn agree_across_methods(n: usize, game: &[Square], possible: bool) {
-        let answer = solve(n, game);
-        assert_eq!(answer.is_some(), possible, "game {game:?}");
-        if let Some(layout) = &answer {
-            assert_valid_layout(n, game, layout);
-        } else {
-            let propagation = propagation_alone(n, game, 1_500_000);
-            let growth = growth_alone(n, game, 40_000_000);
-            for other in [&propagation, &growth].into_iter().flatten() {
-                assert!(other.is_none(), "another search solves {game:?}");
-            }
-            assert!(
-                propagation.is_some() || growth.is_some(),
-                "neither search alone settles {game:?} within its cap"
-            );
-        }
     }
 
     /// The simple reference for [`LinePartition`]: orders the pairs as n
