@@ -118,10 +118,11 @@
 //! less when its own estimate of its tree is vast ([`EARLY_TREE`]), and
 //! after that the propagating search probes its root, then, every
 //! [`TURN`] nodes, gets a third to a half as much time as those nodes take
-//! (32 times that while its estimate of the work it has left is well
-//! below the square-growth search's and it has done less than twice that
-//! search's work, a quarter of it while its estimate is well above,
-//! [`BOOST`]), and
+//! at n = 6 and twice that at n up to 5 ([`SHARE_UP_TO_FIVE`]), 32 times
+//! that while its estimate of the work it has left is well below the
+//! square-growth search's and it has done less than twice that search's
+//! work, and at n = 6 a quarter of it while its estimate is well above
+//! ([`BOOST`]); and
 //! a turned search runs whenever the turned searches have taken fewer
 //! than a quarter as many nodes as the game as given ([`TURNED_SHARE`]).
 //! The game as given is
@@ -329,7 +330,9 @@ const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// below the square-growth search's, and it has done less than [`SPENT`]
 /// times the square-growth search's work, it gets [`BOOST`] times its
 /// usual share, about 94 % of the time at n = 5; while its estimate is
-/// above by as much, a [`CUT`]th of it; otherwise its usual share. A
+/// above by as much, at n above [`EARLY_SIDE`], a [`CUT`]th of it;
+/// otherwise its usual share ([`SHARE_UP_TO_FIVE`] times it at n up to
+/// [`EARLY_SIDE`]). A
 /// search with no progress yet counts as [`NO_PROGRESS`] along: far
 /// behind one with any, and while neither has any, the one that has done
 /// less work so far gets the larger share.
@@ -382,11 +385,34 @@ const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// search's final stretch, cutting its share while the square-growth
 /// search was past halfway, and boosting from progress 1/2 or without a
 /// margin each fixed one game and cost another (samples 17–20).
+///
 const BOOST: u64 = 32;
 const CUT: u64 = 4;
 const LEAD: f64 = 1.5;
 const NO_PROGRESS: f64 = 1e-12;
 const SPENT: f64 = 2.0;
+/// Outside the boost, at n up to [`EARLY_SIDE`], the propagating search
+/// gets this many times its usual share and no cut. At n = 6 its progress
+/// stays near nothing on the solvable family games, whose layouts the
+/// square-growth searches find, so the cut is right there: without it the
+/// 6×6 family file took 1.17 times the effort, and 1.35 times with twice
+/// the share too. At n = 5 the random family games settle before the
+/// turns, and on the adversarial ones the propagating search's estimates
+/// are worst on games it still settles first: one of the runs against
+/// the cut found a game that the propagating search alone settles in
+/// 427,357 propagations (0.75 s) and the square-growth search alone in
+/// 85.0 M nodes (2.6 s), where the cut held the first to a sixth of the
+/// effort and the solver took 106.6 M (3.6–4.1 s).
+///
+/// Measured in effort on the 103 adversarial games then known: without
+/// the cut at n = 5, 0.62 times, the worst 45.3 M instead of 106.6 M, none
+/// more than 1.25 times (sample 27: 31.8 M → 35.2 M); with twice the share
+/// too, 0.48 times, the worst 36.6 M. The random and square-growth-worst
+/// files keep every node. The adversary, two runs from the same games and
+/// seed for each pair of rules, 20 minutes each: with the cut, games of
+/// up to 96.1 M; without it, 55.9 M; from the worst of those, with the
+/// usual share 59.6 M, with twice it 40.2 M.
+const SHARE_UP_TO_FIVE: u64 = 2;
 /// The cost of a propagation per cell of the board, in nodes of the
 /// square-growth search on the game as given: a propagation costs 40
 /// square-growth nodes at n = 5 (2–3 µs against 65–70 ns), as
@@ -1236,6 +1262,8 @@ impl Search {
         let partner_left = spent * (1.0 - own) / own.max(NO_PROGRESS);
         let work = if partner_left * LEAD < growth_left && spent < SPENT * done {
             PARTNER_WORK_PER_TURN * BOOST
+        } else if self.side <= EARLY_SIDE {
+            PARTNER_WORK_PER_TURN * SHARE_UP_TO_FIVE
         } else if growth_left * LEAD < partner_left {
             PARTNER_WORK_PER_TURN / CUT
         } else {
@@ -2636,7 +2664,7 @@ mod tests {
     use super::*;
     use crate::{families, plain_search};
 
-    const SAMPLES: [(&str, &str); 27] = [
+    const SAMPLES: [(&str, &str); 28] = [
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/1.out"),
@@ -2744,6 +2772,10 @@ mod tests {
         (
             include_str!("../../../samples/zoj1008-gnome-tetravex/27.in"),
             include_str!("../../../samples/zoj1008-gnome-tetravex/27.out"),
+        ),
+        (
+            include_str!("../../../samples/zoj1008-gnome-tetravex/28.in"),
+            include_str!("../../../samples/zoj1008-gnome-tetravex/28.out"),
         ),
     ];
 
