@@ -93,7 +93,7 @@
 //! does a failed matching, the all-different rule's over every cell:
 //! weighing the cells matched to the kinds its failed search reached
 //! took sample 26 338,251 propagations against 77,507, and the solver's
-//! worst effort over all the adversarial games known from 72.7 M to
+//! worst effort over all the adversarial games then known from 72.7 M to
 //! 20.9 M (it trades: a game of the run against this rule takes it
 //! 347,596 propagations against 121,536). A
 //! propagation costs 2–3 µs at n = 5 and 3–5 µs
@@ -185,7 +185,8 @@
 //! and both cells of a failed neighbour check took the propagating search
 //! alone 0.81 times the propagations on 85 adversarial games (geometric
 //! mean), but runs of the adversary against it found games scoring 45.7
-//! M where runs from the same games against the rule kept found 31.8 M.
+//! M in half the time in which runs from the same games against the rule
+//! kept found 31.8 M.
 //!
 //! Complexity: exponential in the worst case (the problem is NP-complete).
 //! A square-growth node costs O(1) word operations, a propagating node
@@ -386,7 +387,6 @@ const PARTNER_WORK_PER_TURN: u64 = 1200;
 /// search's final stretch, cutting its share while the square-growth
 /// search was past halfway, and boosting from progress 1/2 or without a
 /// margin each fixed one game and cost another (samples 17–20).
-///
 const BOOST: u64 = 32;
 const CUT: u64 = 4;
 const LEAD: f64 = 1.5;
