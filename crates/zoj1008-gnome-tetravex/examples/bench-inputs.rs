@@ -40,7 +40,9 @@
 //!   cell (sample 26), and the worst of a pair against it with the
 //!   failed matchings weighing no cell too (sample 27), and the worst of
 //!   a run against it with twice the propagating search's share and no
-//!   cut at n = 5 (sample 28, the last game); all in
+//!   cut at n = 5 (sample 28), and the worst of a pair against that,
+//!   which brought back the weights of failed matchings (sample 29, the
+//!   last game); all in
 //!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
