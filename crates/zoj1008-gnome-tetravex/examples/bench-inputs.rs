@@ -41,9 +41,11 @@
 //!   failed matchings weighing no cell too (sample 27), and the worst of
 //!   a run against it with twice the propagating search's share and no
 //!   cut at n = 5 (sample 28), and the worst of a pair against that,
-//!   which brought back the weights of failed matchings (sample 29, the
-//!   last game); all in
-//!   examples/adversarial-current-worst.in;
+//!   which brought back the weights of failed matchings (sample 29), and
+//!   the game of that pair hardest for the solver that came of it (sample
+//!   30), and the worst of a pair of 10-minute runs against that same
+//!   solver, started from samples 26, 28, 29 and 30 (sample 31, the last
+//!   game); all in examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
 //!   changed, two digits swapped; 7 draws of each), the largest side this
