@@ -44,8 +44,12 @@
 //!   which brought back the weights of failed matchings (sample 29), and
 //!   the game of that pair hardest for the solver that came of it (sample
 //!   30), and the worst of a pair of 10-minute runs against that same
-//!   solver, started from samples 26, 28, 29 and 30 (sample 31, the last
-//!   game); all in examples/adversarial-current-worst.in;
+//!   solver, started from samples 26, 28, 29 and 30 (sample 31), and the
+//!   game of that pair hardest for the solver with the first round of
+//!   singleton tries cut to the cells that changed (sample 32), and the
+//!   worst of a pair against that solver from the same seeds and starts
+//!   (sample 33, the last game); all in
+//!   examples/adversarial-current-worst.in;
 //! - `8-n6-families.in` and `9-n6-families-single/`: 105 games of n = 6
 //!   from the families (alphabets of 3 to 7 digits; solvable, one digit
 //!   changed, two digits swapped; 7 draws of each), the largest side this
