@@ -2179,8 +2179,8 @@ impl Propagator {
     /// with an adversary run against each rule (seeds 341 and 342, 10
     /// minutes each, from samples 30, 29, 28 and 26): against trying
     /// every cell it found games up to 136.5 M (sample 31), against this
-    /// rule up to 80.4 M (sample 33). Over the 120 games of those and
-    /// three other runs and the bench file, the worst went from 136.5 M to
+    /// rule up to 80.4 M (sample 33). Over the 120 games of those runs,
+    /// two other pairs and the bench file, the worst went from 136.5 M to
     /// 104.9 M (sample 32, which the square-growth search alone settles in
     /// 47.5 M) and the total to 0.62 times; the current-worst bench file
     /// took 0.55 times the effort (no game 1.5 times more), sample 31 4.8 M
