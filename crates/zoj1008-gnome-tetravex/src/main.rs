@@ -676,10 +676,7 @@ impl LinePartition {
     /// Tries each pair of `candidates` that has squares left as the next
     /// one of the line; out of work, it answers "can be split".
     fn grow(&mut self, candidates: u64, mut next: impl FnMut(&mut Self, (u8, u8)) -> bool) -> bool {
-        let mut candidates = candidates;
-        while candidates != 0 {
-            let pair = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
+        for pair in bits(candidates) {
             if self.count[pair] == 0 {
                 continue;
             }
@@ -1444,6 +1441,17 @@ where
     union
 }
 
+/// The indices of the bits set in `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
 /// Bits a side takes in a packed set of digits of all four sides.
 const DIGIT_SET_BITS: usize = 16;
 
@@ -1652,14 +1660,12 @@ impl Propagator {
 
     /// Adds the last failure to the conflict weights.
     fn learn_weights(&mut self) {
-        let (mut cells, mut kinds) = self.blamed.replace((0, 0));
-        while cells != 0 {
-            self.cell_weights[cells.trailing_zeros() as usize] += 1;
-            cells &= cells - 1;
+        let (cells, kinds) = self.blamed.replace((0, 0));
+        for cell in bits(cells) {
+            self.cell_weights[cell] += 1;
         }
-        while kinds != 0 {
-            self.kind_weights[kinds.trailing_zeros() as usize] += 1;
-            kinds &= kinds - 1;
+        for kind in bits(kinds) {
+            self.kind_weights[kind] += 1;
         }
     }
 
@@ -1769,62 +1775,57 @@ impl Propagator {
                 open |= 1 << cell;
             }
         }
-        while open != 0 {
-            let cell = open.trailing_zeros() as usize;
-            open &= open - 1;
+        for cell in bits(open) {
             let mut visited = 0;
             if !matching.augment(cell, domains, &mut visited) {
                 let mut blamed = 1u64 << cell;
-                let mut kinds = visited;
-                while kinds != 0 {
-                    blamed |= matching.holders[kinds.trailing_zeros() as usize];
-                    kinds &= kinds - 1;
+                for kind in bits(visited) {
+                    blamed |= matching.holders[kind];
                 }
                 self.blame(blamed, 0);
                 return None;
             }
         }
         self.matching.set(matching.kind_of);
-        // Kind m -> kind k when a cell holding m can take k (succ), and
-        // the same edges backwards (pred); a cell holding one kind adds
-        // none.
-        let mut succ = [0u64; 64];
-        let mut pred = [0u64; 64];
+        // Kind m -> kind k when a cell holding m can take k; a cell
+        // holding one kind adds none.
+        let mut succ = [0u64; MAX_CELLS];
         for (cell, &domain) in domains[..cells].iter().enumerate() {
-            let held = matching.kind_of[cell];
-            let mut kinds = domain & !(1 << held);
-            succ[usize::from(held)] |= kinds;
-            while kinds != 0 {
-                pred[kinds.trailing_zeros() as usize] |= 1 << held;
-                kinds &= kinds - 1;
-            }
+            let held = usize::from(matching.kind_of[cell]);
+            succ[held] |= domain & !(1 << held);
         }
         let mut component_of = [0u64; MAX_CELLS];
         let mut unassigned = self.all_kinds;
         while unassigned != 0 {
             let v = unassigned.trailing_zeros() as usize;
-            let closure = |edges: &[u64; 64]| {
-                let mut seen = 1u64 << v;
-                let mut todo = seen;
-                while todo != 0 {
-                    let x = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    let new = edges[x] & unassigned & !seen;
-                    seen |= new;
-                    todo |= new;
+            // The kinds v reaches, then those of them that reach v: its
+            // component. Every kind on a path from such a kind to v is
+            // reached from v too, so the search back to v need not leave
+            // the reached kinds, and no reversed graph is built: building
+            // one took an eighth of the propagating search's time, which
+            // alone on the worst game known now takes 3.16 s instead of
+            // 3.70 s (medians of 3; the same components, the same nodes).
+            let mut reached = 1u64 << v;
+            let mut todo = reached;
+            while todo != 0 {
+                let x = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let new = succ[x] & unassigned & !reached;
+                reached |= new;
+                todo |= new;
+            }
+            let (mut back, mut component) = (0, 1u64 << v);
+            while back != component {
+                back = component;
+                for x in bits(reached & !back) {
+                    if succ[x] & back != 0 {
+                        component |= 1 << x;
+                    }
                 }
-                seen
-            };
-            let component = if succ[v] & unassigned == 0 {
-                1 << v
-            } else {
-                closure(&succ) & closure(&pred)
-            };
+            }
             unassigned &= !component;
-            let mut members = component;
-            while members != 0 {
-                component_of[members.trailing_zeros() as usize] = component;
-                members &= members - 1;
+            for member in bits(component) {
+                component_of[member] = component;
             }
         }
         let mut changed = 0;
@@ -1876,10 +1877,7 @@ impl Propagator {
         let mut leave = fixed & self.single_kinds;
         let mut take = once & !twice & !fixed & self.single_kinds;
         if multiple != 0 {
-            let mut kinds = multiple;
-            while kinds != 0 {
-                let kind = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
+            for kind in bits(multiple) {
                 let (able, sure) = (count_in_planes(&able, kind), count_in_planes(&sure, kind));
                 let copies = self.copies[kind];
                 if able < copies || sure > copies {
@@ -2075,10 +2073,7 @@ impl Propagator {
             add_to_planes(&mut planes, domain);
         }
         let mut chosen = None;
-        let mut kinds = self.all_kinds;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
+        for kind in bits(self.all_kinds) {
             let open = count_in_planes(&planes, kind);
             let missing = self.copies[kind] - sure[kind];
             if open > 0 && missing > 0 {
@@ -2343,13 +2338,7 @@ impl Propagator {
     /// The squares (indices into the sorted squares) of the kinds in
     /// `domain`.
     fn squares_of(&self, domain: u64) -> u64 {
-        let mut squares = 0;
-        let mut kinds = domain;
-        while kinds != 0 {
-            squares |= self.copies_mask[kinds.trailing_zeros() as usize];
-            kinds &= kinds - 1;
-        }
-        squares
+        bits(domain).fold(0, |squares, kind| squares | self.copies_mask[kind])
     }
 
     /// Puts a node at a fixpoint on the stack, or keeps it as the solution.
@@ -2520,14 +2509,8 @@ impl Matching {
             return true;
         }
         *visited |= options;
-        let mut kinds = options;
-        while kinds != 0 {
-            let kind = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let mut holders = self.holders[kind];
-            while holders != 0 {
-                let other = holders.trailing_zeros() as usize;
-                holders &= holders - 1;
+        for kind in bits(options) {
+            for other in bits(self.holders[kind]) {
                 if self.augment(other, domains, visited) {
                     // `other` now holds another kind; `cell` takes its place.
                     self.holders[kind] &= !(1 << other);
