@@ -184,7 +184,8 @@
 //! with the weights kept, tried again while the matching and border-count
 //! failures weighed no cell, took 1.3–2.8 times the propagations on 61
 //! adversarial games (every 100 or 30 failures, growing 1.5 times or on
-//! the Luby sequence); blaming also the kind of a failed singleton try
+//! the Luby sequence), and on the worst game known 3.5–4 times (every
+//! 2,000 or 20,000 children, growing 1.5 times); blaming also the kind of a failed singleton try
 //! and both cells of a failed neighbour check took the propagating search
 //! alone 0.81 times the propagations on 85 adversarial games (geometric
 //! mean), but runs of the adversary against it found games scoring 45.7
@@ -196,7 +197,24 @@
 //! bench file (one game ten times), and an adversary run against it
 //! (seeds 341 and 342, 10 minutes each) found games of 184.9 M effort,
 //! where one from the same seeds and starts against the rule kept found
-//! 136.5 M.
+//! 136.5 M; singleton tries only at the root, none below it, took the
+//! propagating search alone on the worst game known from 2.01 M
+//! propagations to 1.40 M, and on the random 6×6 games it beat the
+//! square-growth search on the unsolvable ones (game 12 of the 6×6 file:
+//! 0.19 s against 0.36 s), but it took samples 29 and 30 4–5 times the
+//! propagations, and the solver on the 6×6 file the same time (its
+//! layouts are the square-growth searches'); skipping the tries at the
+//! children of a node whose own tries removed nothing took the solver
+//! 0.77 times the effort on the current-worst file, but sample 30 3.1
+//! times, and an adversary pair against it (seeds 341 and 342, the
+//! starts above) found a game of 123.3 M, against 80.4 M for the rule
+//! kept; the line-partition check on the squares left only where the
+//! placed cells form a 3×3 or 4×4 block (each unfinished line starting
+//! from the digit the block shows it) took the worst game known from
+//! 95.6 M square-growth nodes to 47.4 M (67.9 M at 3×3 alone), at 2–7
+//! times the time in a first version; a search over whole rows with a
+//! memo of (unused squares, bottom digits) met 3.1 M distinct states
+//! after three rows of that game and took 5 s.
 //!
 //! Complexity: exponential in the worst case (the problem is NP-complete).
 //! A square-growth node costs O(1) word operations, a propagating node
