@@ -1515,6 +1515,9 @@ struct Propagator {
     /// Per axis and digit: squares showing it on the near side (left; top)
     /// minus squares showing it on the far side (right; bottom).
     surplus: [[i32; 10]; 2],
+    /// Per axis, the digits some square shows on its near or far side: no
+    /// other digit counts on that axis's borders.
+    axis_digits: [u64; 2],
     /// Per set of digits, a word with a one in nibble d for each digit d
     /// of the set: adding these counts every digit at once (a border line
     /// has at most [`MAX_SIDE`] cells, under 16).
@@ -1607,10 +1610,13 @@ impl Propagator {
             })
         }));
         let mut surplus = [[0i32; 10]; 2];
+        let mut axis_digits = [0u64; 2];
         for square in squares {
             for (axis, (near, far)) in [(HORIZONTAL, (LEFT, RIGHT)), (VERTICAL, (TOP, BOTTOM))] {
-                surplus[axis][usize::from(square.side(near))] += 1;
-                surplus[axis][usize::from(square.side(far))] -= 1;
+                let (near, far) = (square.side(near), square.side(far));
+                surplus[axis][usize::from(near)] += 1;
+                surplus[axis][usize::from(far)] -= 1;
+                axis_digits[axis] |= 1 << near | 1 << far;
             }
         }
         let mut neighbours = [[NO_NEIGHBOUR; 4]; MAX_CELLS];
@@ -1653,6 +1659,7 @@ impl Propagator {
             side_in,
             digits_by_byte,
             surplus,
+            axis_digits,
             nibbles,
             root: [0; MAX_CELLS],
             probed: false,
@@ -1999,7 +2006,10 @@ impl Propagator {
         let mut total = [0i32; 2];
         let mut needed = [0usize; 2];
         let mut over = false;
-        for (digit, &surplus) in self.surplus[axis].iter().enumerate() {
+        // A digit no square shows on this axis has all its counts and its
+        // surplus 0, so it needs nothing anywhere: only the others are read.
+        for digit in bits(self.axis_digits[axis]) {
+            let surplus = self.surplus[axis][digit];
             let (near, far) = (count(least[0], digit), count(least[1], digit));
             let wanted = [near.max(far + surplus), far.max(near - surplus)];
             for which in 0..2 {
@@ -2021,7 +2031,7 @@ impl Propagator {
             } else {
                 u64::MAX
             };
-            for digit in 0..10 {
+            for digit in bits(self.axis_digits[axis]) {
                 let need = count(need[which], digit);
                 if need > count(least[which], digit) && need == count(most[which], digit) {
                     for place in 0..n {
@@ -3565,6 +3575,45 @@ mod tests {
             copies_left[kind] += 1;
             found
         })
+    }
+
+    #[test]
+    fn border_counts_read_every_digit_that_can_matter() {
+        // The rule reads only the digits some square shows on the axis:
+        // it must narrow and fail exactly as when it reads all ten.
+        let mut rng = fastrand::Rng::with_seed(0x1008_0015);
+        let (mut failed, mut narrowed) = (0, 0);
+        for _ in 0..20_000 {
+            let n = rng.usize(2..=MAX_SIDE);
+            let digits = rng.u8(1..=10);
+            let game = random_squares(&mut rng, n, digits);
+            let propagator = Propagator::new(n, &game);
+            let mut every_digit = Propagator::new(n, &game);
+            every_digit.axis_digits = [0x3FF; 2];
+            let mut domains = [0; MAX_CELLS];
+            for domain in &mut domains[..n * n] {
+                // Mostly wide domains, so that the counts pass often
+                // enough to narrow.
+                while *domain == 0 {
+                    *domain = propagator.all_kinds & (rng.u64(..) | rng.u64(..));
+                }
+            }
+            for axis in AXES {
+                let (mut read, mut all) = (domains, domains);
+                let result = propagator.count_border_digits(&mut read, axis);
+                assert_eq!(result, every_digit.count_border_digits(&mut all, axis));
+                assert_eq!(read, all);
+                match result {
+                    None => failed += 1,
+                    Some(0) => {}
+                    Some(_) => narrowed += 1,
+                }
+            }
+        }
+        assert!(
+            failed > 1_000 && narrowed > 1_000,
+            "{failed} failed, {narrowed} narrowed"
+        );
     }
 
     #[test]
