@@ -185,8 +185,9 @@
 //! failures weighed no cell, took 1.3–2.8 times the propagations on 61
 //! adversarial games (every 100 or 30 failures, growing 1.5 times or on
 //! the Luby sequence), and on the worst game known 3.5–4 times (every
-//! 2,000 or 20,000 children, growing 1.5 times); blaming also the kind of a failed singleton try
-//! and both cells of a failed neighbour check took the propagating search
+//! 2,000 or 20,000 children, growing 1.5 times); blaming also the kind
+//! of a failed singleton try and both cells of a failed neighbour check
+//! took the propagating search
 //! alone 0.81 times the propagations on 85 adversarial games (geometric
 //! mean), but runs of the adversary against it found games scoring 45.7
 //! M in half the time in which runs from the same games against the rule
