@@ -1486,6 +1486,10 @@ const NO_NEIGHBOUR: u8 = u8::MAX;
 /// of square it may still hold, as a bit mask.
 type Domains = [u64; MAX_CELLS];
 
+/// The parent given to [`Propagator::singletons`] where every cell is to
+/// be tried: no domain is empty, so every cell differs from it.
+const NO_PARENT: Domains = [0; MAX_CELLS];
+
 /// How a budgeted search ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Outcome {
@@ -2147,7 +2151,7 @@ impl Propagator {
     fn probe_root(&mut self) -> Outcome {
         self.probed = true;
         let mut domains = self.root;
-        let (consistent, narrowed) = self.singletons(&mut domains, &[0; MAX_CELLS]);
+        let (consistent, narrowed) = self.singletons(&mut domains, &NO_PARENT);
         self.root_narrowed = narrowed;
         self.stack.clear();
         if !consistent {
@@ -2263,7 +2267,7 @@ impl Propagator {
                     }
                 }
             }
-            parent = &[0; MAX_CELLS];
+            parent = &NO_PARENT;
         }
         self.witnesses = witnesses;
         (true, any)
@@ -3696,7 +3700,7 @@ mod tests {
                     }
                 }
             }
-            parent = &[0; MAX_CELLS];
+            parent = &NO_PARENT;
         }
         (Some(domains), tries)
     }
