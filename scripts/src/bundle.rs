@@ -1,11 +1,13 @@
 //! `cargo bundle`: each solution as one crate-free file a judge accepts,
 //! and with `--check`, that file compiled and judged as each judge does.
 //!
-//! The file is `target/submit/<crate>.rs`: the crate's `src/main.rs` with
+//! The file is `submissions/<crate>.rs`, committed so that pasting one needs
+//! nothing installed, and made in `target/submit/`: the crate's `src/main.rs` with
 //! proconio (and rustc-hash, where used) inlined by cargo-equip 0.20.1, its
 //! `#[cfg(test)]` items and comments left out but for the header's title
 //! line, indented with tabs by rustfmt, the libraries' license notices kept.
 
+use crate::cli;
 use crate::judge::{judge_samples, Tally};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
@@ -28,49 +30,160 @@ pub struct Options {
     pub crates: Vec<String>,
     /// Also compile each bundle as its judges do and judge the binaries.
     pub check: bool,
+    /// Check the committed files as they are, without making them afresh.
+    pub as_committed: bool,
     /// A folder laid out as cargo-equip's cache (`license-files/...`) to
     /// use instead of the one committed in the repository.
     pub license_cache: Option<PathBuf>,
 }
 
+/// `cargo bundle --help`.
+pub const HELP: &str = "\
+cargo bundle [--check] [CRATE...]
+    Writes submissions/<crate>.rs for each problem crate: the file to paste
+    into a judge. It is src/main.rs with proconio and rustc-hash inlined by
+    cargo-equip 0.20.1 (installed with `cargo install --locked` when missing:
+    once, several minutes; it needs a C compiler, pkg-config and the OpenSSL
+    headers), without its tests and comments, license notices kept, indented
+    with tabs. The crate is built first, so a compile error shows rustc's own
+    message with file and line, and every bundle is compiled with plain rustc
+    before it is written. Prints each file's size; a file over 64 KiB (the
+    smallest limit among the judges found: Codeforces's 64 KB) fails. No
+    CRATE: the crate whose folder you are in, or every problem crate. Works
+    offline: proconio's license text, which cargo-equip would otherwise clone
+    proconio's repository to read, is committed in scripts/cargo-equip-cache.
+
+    --check  instead of writing, make each bundle afresh and fail when
+             submissions/<crate>.rs differs from it (stale); compile it with
+             plain rustc, no cargo and no crates, exactly as each of the
+             crate's judges does (the `compile` entries of its
+             [package.metadata.judge]), warnings denied: CE on failure, with
+             the compiler's first lines; then judge each binary on the
+             samples as `cargo judge` does. Ends with `N passed, M failed`.
+    --as-committed  with --check: compile and judge the committed files as
+             they are, without cargo-equip (for an older toolchain, whose
+             rustfmt may lay a fresh bundle out differently)
+    --license-cache DIR  seed cargo-equip's cache from DIR (laid out as
+             license-files/<crate>/<commit>) instead
+    -h, --help  this text
+";
+
+/// Reads `cargo bundle`'s command line.
+pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        crates: Vec::new(),
+        check: false,
+        as_committed: false,
+        license_cache: None,
+    };
+    while let Some(argument) = cli::next(parser)? {
+        match argument {
+            Short('h') | Long("help") => cli::help_and_exit(HELP),
+            Long("check") => options.check = true,
+            Long("as-committed") => options.as_committed = true,
+            Long("license-cache") => options.license_cache = Some(cli::path_value(parser)?),
+            Value(name) => options.crates.push(cli::string(name)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if options.as_committed && !options.check {
+        return Err("--as-committed goes with --check".to_string());
+    }
+    Ok(options)
+}
+
 /// Runs `cargo bundle`; true when every bundle was made (and, with
-/// `--check`, every compile and case passed).
+/// `--check`, was fresh and every compile and case passed).
 pub fn main(options: &Options) -> Result<bool, String> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
-    check_prerequisites()?;
-    ensure_cargo_equip()?;
-    let seed = options
-        .license_cache
-        .clone()
-        .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
-    seed_license_cache(&seed)?;
-
+    let submissions = workspace.root.join("submissions");
     let submit_dir = workspace.target_dir.join("submit");
     fs::create_dir_all(&submit_dir)
         .map_err(|error| format!("cannot create {}: {error}", submit_dir.display()))?;
     let out = &mut io::stdout().lock();
-    let mut made = Vec::new();
     let mut clean = true;
-    for problem in &problems {
-        match bundle(&workspace, problem, &submit_dir) {
-            Ok((path, bytes)) => {
-                let shown = path.strip_prefix(&workspace.root).unwrap_or(&path);
-                let over = bytes > MAX_BYTES;
-                let _ = writeln!(
-                    out,
-                    "{:<32} {bytes:>6} bytes (at most {MAX_BYTES})  {}{}",
+    // (problem, the file to compile and judge)
+    let mut made = Vec::new();
+    if options.as_committed {
+        for problem in &problems {
+            made.push((*problem, submissions.join(format!("{}.rs", problem.name))));
+        }
+    } else {
+        // The crate itself first: a compile error is rustc's own, with its
+        // file and line, not cargo-equip's view of it.
+        workspace.build_release(&problems, &[])?;
+        check_prerequisites()?;
+        ensure_cargo_equip()?;
+        let seed = options
+            .license_cache
+            .clone()
+            .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
+        seed_license_cache(&seed)?;
+        for problem in &problems {
+            let committed = submissions.join(format!("{}.rs", problem.name));
+            let shown = committed
+                .strip_prefix(&workspace.root)
+                .unwrap_or(&committed)
+                .display()
+                .to_string();
+            let fresh = match bundle(&workspace, problem, &submit_dir) {
+                Ok(fresh) => fresh,
+                Err(error) => {
+                    clean = false;
+                    let _ = writeln!(out, "error: {}: {error}", problem.name);
+                    continue;
+                }
+            };
+            let text = fs::read(&fresh).map_err(|error| error.to_string())?;
+            let bytes = text.len() as u64;
+            let over = bytes > MAX_BYTES;
+            let old = fs::read(&committed).ok();
+            let same = old.as_deref().map(without_cr) == Some(without_cr(&text));
+            let status = if over {
+                "  OVER THE LIMIT".to_string()
+            } else if options.check {
+                match (&old, same) {
+                    (None, _) => format!("  MISSING: run `cargo bundle {}`", problem.name),
+                    (Some(_), false) => {
+                        format!("  STALE: run `cargo bundle {}` and commit it", problem.name)
+                    }
+                    (Some(_), true) => "  up to date".to_string(),
+                }
+            } else if same {
+                "  unchanged".to_string()
+            } else {
+                // Never write a file that a judge would not compile.
+                let binary = submit_dir.join("bin").join(format!(
+                    "{}-plain{}",
                     problem.name,
-                    shown.display(),
-                    if over { "  OVER THE LIMIT" } else { "" }
-                );
-                clean &= !over;
-                made.push((*problem, path));
-            }
-            Err(error) => {
-                clean = false;
-                let _ = writeln!(out, "error: {}: {error}", problem.name);
-            }
+                    env::consts::EXE_SUFFIX
+                ));
+                match compile_as_judge(&plain_rustc(problem), &fresh, &binary) {
+                    Ok(()) => {
+                        write_file(&committed, &text)?;
+                        "  written".to_string()
+                    }
+                    Err(detail) => {
+                        clean = false;
+                        let _ = write!(
+                            out,
+                            "{:<5} {} (bundle, not written)\n{detail}",
+                            Verdict::Ce,
+                            problem.name
+                        );
+                        continue;
+                    }
+                }
+            };
+            let _ = writeln!(
+                out,
+                "{:<32} {bytes:>6} bytes (at most {MAX_BYTES})  {shown}{status}",
+                problem.name,
+            );
+            clean &= !over && (!options.check || same);
+            made.push((*problem, fresh));
         }
     }
     if !options.check {
@@ -117,8 +230,38 @@ pub fn main(options: &Options) -> Result<bool, String> {
     Ok(tally.finish(out) && clean)
 }
 
-/// Everything a bundle needs, checked before any long work starts, each
-/// missing piece one line saying what to install.
+/// The first judge's compile command, or plain `rustc -O` for a crate that
+/// records none.
+fn plain_rustc(problem: &Problem) -> JudgeCompile {
+    problem
+        .compile
+        .first()
+        .cloned()
+        .unwrap_or_else(|| JudgeCompile {
+            judge: "plain rustc".to_string(),
+            args: ["--edition", "2021", "-O"].map(String::from).to_vec(),
+        })
+}
+
+/// The text with CRLF read as LF, so a Windows checkout compares equal.
+fn without_cr(text: &[u8]) -> Vec<u8> {
+    let mut plain = Vec::with_capacity(text.len());
+    for (index, &byte) in text.iter().enumerate() {
+        if !(byte == b'\r' && text.get(index + 1) == Some(&b'\n')) {
+            plain.push(byte);
+        }
+    }
+    plain
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)
+            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    }
+    fs::write(path, bytes).map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
 fn check_prerequisites() -> Result<(), String> {
     let missing = |program: &str, why: &str| {
         let found = Command::new(program)
@@ -240,11 +383,8 @@ fn copy_missing(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// Makes `target/submit/<crate>.rs`; its path and size.
-fn bundle(
-    workspace: &Workspace,
-    problem: &Problem,
-    submit_dir: &Path,
-) -> Result<(PathBuf, u64), String> {
+/// Makes `target/submit/<crate>.rs` afresh and returns its path.
+fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result<PathBuf, String> {
     let path = submit_dir.join(format!("{}.rs", problem.name));
     let full = submit_dir.join(format!("{}.full.rs", problem.name));
     let output = cargo()
@@ -292,10 +432,7 @@ fn bundle(
     if !status.success() {
         return Err("rustfmt failed on the bundle".to_string());
     }
-    let bytes = fs::metadata(&path)
-        .map_err(|error| error.to_string())?
-        .len();
-    Ok((path, bytes))
+    Ok(path)
 }
 
 /// What a judge needs of cargo-equip's output: the solution without its

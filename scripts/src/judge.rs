@@ -1,6 +1,7 @@
 //! `cargo judge`: runs each problem's release binary on its samples the way
 //! an online judge does, one verdict line a case, and a summary line.
 
+use crate::cli;
 use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Limits, Workspace};
@@ -8,7 +9,7 @@ use std::cmp::Ordering;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Lines of context shown around the first difference.
 const CONTEXT_LINES: usize = 3;
@@ -33,6 +34,70 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     time: Duration::from_millis(1000),
     memory: 256 << 20,
 };
+
+/// `cargo judge --help`.
+pub const HELP: &str = "\
+cargo judge [CRATE...]
+    Builds the problem crates in release mode (cargo shows its progress) and
+    runs each on its samples (samples/<crate>/N.in, compared with N.out)
+    under the crate's time-limit-ms and memory-limit-mib ([package.metadata.
+    judge] in its Cargo.toml). No CRATE: the crate whose folder you are in,
+    or every problem crate.
+
+    One line a case: the verdict, the case, the wall time and peak memory.
+      AC     accepted: the output is N.out byte for byte (a missing final
+             newline is tolerated)
+      WA     wrong answer
+      PE     presentation error: only whitespace differs
+      RE     runtime error: non-zero exit status, or a signal (named) while
+             time and memory were within their limits
+      TLE    over the time limit (wall time); the program is killed half the
+             limit later (at most a second later)
+      MLE    peak resident memory over the memory limit (not measured on
+             Windows, where memory shows as `- MiB`)
+      ERROR  N.in without N.out or the reverse, or no samples at all
+    Under a failure: expected and actual output around the first differing
+    line, whitespace made visible, or the first lines of stderr for RE. The
+    last line is `N passed, M failed in T s`; the exit status is 0 only when
+    every case passed.
+
+    It is a local checker, not a sandbox: the programs it runs can do
+    whatever your user can.
+
+    --program PATH        judge this program instead of the crates' binaries
+    --samples DIR         ...on the cases in DIR (with --program)
+    --time-limit-ms N     ...under this time limit (default 1000)
+    --memory-limit-mib N  ...and this memory limit (default 256)
+    -h, --help            this text
+";
+
+/// Reads `cargo judge`'s command line.
+pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        crates: Vec::new(),
+        program: None,
+        samples: None,
+        limits: DEFAULT_LIMITS,
+    };
+    while let Some(argument) = cli::next(parser)? {
+        match argument {
+            Short('h') | Long("help") => cli::help_and_exit(HELP),
+            Long("program") => options.program = Some(cli::path_value(parser)?),
+            Long("samples") => options.samples = Some(cli::path_value(parser)?),
+            Long(option @ ("time-limit-ms" | "memory-limit-mib")) => {
+                let option = option.to_string();
+                cli::read_limit(parser, &option, &mut options.limits)?;
+            }
+            Value(name) => options.crates.push(cli::string(name)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if options.program.is_some() && !options.crates.is_empty() {
+        return Err("give either crate names or --program, not both".to_string());
+    }
+    Ok(options)
+}
 
 /// Runs `cargo judge`; true when every case passed.
 pub fn main(options: &Options) -> Result<bool, String> {
@@ -71,10 +136,22 @@ pub fn main(options: &Options) -> Result<bool, String> {
 }
 
 /// Passed and failed cases so far.
-#[derive(Default, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// When the command started, for the summary's time.
+    started: Instant,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            passed: 0,
+            failed: 0,
+            started: Instant::now(),
+        }
+    }
 }
 
 impl Tally {
@@ -86,10 +163,16 @@ impl Tally {
         }
     }
 
-    /// Prints the closing line `N passed, M failed`; true when something
-    /// was judged and nothing failed.
+    /// Prints the closing line `N passed, M failed in T s` (builds
+    /// included); true when something was judged and nothing failed.
     pub fn finish(&self, out: &mut impl Write) -> bool {
-        let _ = writeln!(out, "{} passed, {} failed", self.passed, self.failed);
+        let _ = writeln!(
+            out,
+            "{} passed, {} failed in {:.1} s",
+            self.passed,
+            self.failed,
+            self.started.elapsed().as_secs_f64()
+        );
         let _ = out.flush();
         self.failed == 0 && self.passed > 0
     }

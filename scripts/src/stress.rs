@@ -6,6 +6,7 @@
 //! deliberately simple method. Case `k` uses seed `first + k`, so a failure
 //! is reproduced with `--seed` alone.
 
+use crate::cli;
 use crate::judge::kill_after;
 use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
@@ -31,6 +32,60 @@ pub const DEFAULT_CASES: u64 = 1000;
 const HELPER_TIME: Duration = Duration::from_secs(10);
 /// Lines of the failing input shown.
 const INPUT_LINES: usize = 40;
+
+/// `cargo stress --help`.
+pub const HELP: &str = "\
+cargo stress CRATE [--seed S] [--cases N] [--time SECONDS]
+    Runs the crate's example <crate>-gen with seeds S, S+1, ... (default 0, N
+    cases, default 1000) for small random inputs, and compares the release
+    solution's output on each with the example <crate>-brute's, a
+    deliberately simple brute force. Stops at the first difference, crash or
+    time-out: prints the seed, the input and both outputs (whitespace made
+    visible), keeps the input in target/stress/<crate>/seed-S.in and exits 1.
+    No CRATE: the crate whose folder you are in.
+
+    --seed S        the first seed (default 0)
+    --cases N       how many cases (default 1000)
+    --time SECONDS  stop early after this long
+    -h, --help      this text
+";
+
+/// Reads `cargo stress`'s command line.
+pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
+    use lexopt::prelude::*;
+    let mut crate_name = None;
+    let mut options = Options {
+        crate_name: String::new(),
+        seed: 0,
+        cases: DEFAULT_CASES,
+        time: None,
+    };
+    while let Some(argument) = cli::next(parser)? {
+        match argument {
+            Short('h') | Long("help") => cli::help_and_exit(HELP),
+            Long("seed") => {
+                let value = cli::string_value(parser)?;
+                options.seed = value
+                    .parse()
+                    .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?;
+            }
+            Long("cases") => options.cases = cli::number_value(parser, "--cases")?,
+            Long("time") => {
+                options.time = Some(Duration::from_secs(cli::number_value(parser, "--time")?))
+            }
+            Value(name) if crate_name.is_none() => crate_name = Some(cli::string(name)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    options.crate_name = match crate_name {
+        Some(name) => name,
+        None => Workspace::load()?
+            .current_problem()
+            .map(|problem| problem.name.clone())
+            .ok_or("cargo stress takes one crate name")?,
+    };
+    Ok(options)
+}
 
 /// Runs `cargo stress`; true when no case showed a difference.
 pub fn main(options: &Options) -> Result<bool, String> {

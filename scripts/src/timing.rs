@@ -8,6 +8,7 @@
 //! `<crate>-baseline` (a plain reference solution) gets that program's
 //! median on the same file and the ratio.
 
+use crate::cli;
 use crate::judge::{mebibytes, natural_order};
 use crate::run::{self, Purpose, Run};
 use crate::workspace::{self, Problem, Workspace};
@@ -30,6 +31,45 @@ pub const DEFAULT_RUNS: usize = 10;
 const WARM_UP_RUNS: usize = 2;
 /// The baseline is slow by design: fewer runs.
 const BASELINE_RUNS: usize = 3;
+
+/// `cargo timing --help`.
+pub const HELP: &str = "\
+cargo timing [--runs N] [CRATE...]
+    Times each solution as a whole process, as a judge runs it: the judge
+    sample and the inputs its example <crate>-bench-inputs writes (from fixed
+    seeds) into target/timing/<crate>/, each run N times (default 10) after 2
+    warm-ups. A table: median, min and max wall time, peak memory, the time
+    limit, and, for a crate with an example <crate>-baseline (a plain
+    reference solution), that program's median and the ratio. A folder of
+    inputs is one row for its slowest file. The first row is an empty Rust
+    program: process start-up, the floor of every row. No CRATE: the crate
+    whose folder you are in, or every problem crate.
+
+    --runs N    timed runs per input (default 10)
+    -h, --help  this text
+";
+
+/// Reads `cargo timing`'s command line.
+pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        crates: Vec::new(),
+        runs: DEFAULT_RUNS,
+    };
+    while let Some(argument) = cli::next(parser)? {
+        match argument {
+            Short('h') | Long("help") => cli::help_and_exit(HELP),
+            Long("runs") => {
+                let runs = cli::number_value(parser, "--runs")?;
+                options.runs =
+                    usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?;
+            }
+            Value(name) => options.crates.push(cli::string(name)?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok(options)
+}
 
 /// Runs `cargo timing`; true when every input ran cleanly.
 pub fn main(options: &Options) -> Result<bool, String> {

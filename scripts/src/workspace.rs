@@ -98,10 +98,25 @@ impl Workspace {
         })
     }
 
-    /// The problems named, in the order given, or every problem when no
-    /// name is given. An unknown name is an error listing the known ones.
+    /// The problem whose crate or samples folder holds the current folder,
+    /// as cargo acts on the package it is run in.
+    pub fn current_problem(&self) -> Option<&Problem> {
+        let here = env::current_dir().ok()?.canonicalize().ok()?;
+        self.problems.iter().find(|problem| {
+            [&problem.dir, &problem.samples]
+                .iter()
+                .any(|dir| dir.canonicalize().is_ok_and(|dir| here.starts_with(dir)))
+        })
+    }
+
+    /// The problems named, in the order given, each once; with no name, the
+    /// problem the current folder is in, or else every problem. An unknown
+    /// name is an error listing the known ones.
     pub fn select(&self, names: &[String]) -> Result<Vec<&Problem>, String> {
         if names.is_empty() {
+            if let Some(problem) = self.current_problem() {
+                return Ok(vec![problem]);
+            }
             if self.problems.is_empty() {
                 return Err("the workspace has no problem crates \
                             (packages with [package.metadata.judge])"
@@ -109,8 +124,14 @@ impl Workspace {
             }
             return Ok(self.problems.iter().collect());
         }
-        names
-            .iter()
+        let mut unique: Vec<&String> = Vec::new();
+        for name in names {
+            if !unique.contains(&name) {
+                unique.push(name);
+            }
+        }
+        unique
+            .into_iter()
             .map(|name| {
                 self.problems
                     .iter()
@@ -150,7 +171,9 @@ impl Workspace {
     /// named.
     pub fn build_release(&self, problems: &[&Problem], examples: &[String]) -> Result<(), String> {
         let mut command = cargo();
-        command.args(["build", "--release", "--quiet"]);
+        // Not --quiet: a cold build takes a while, and cargo's own progress
+        // says what it is doing.
+        command.args(["build", "--release"]);
         for problem in problems {
             command.args(["--package", &problem.name, "--bin", &problem.name]);
         }

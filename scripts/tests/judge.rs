@@ -58,7 +58,7 @@ const CASE: &str = "judge-fixture/1";
 fn a_right_answer_is_accepted_and_the_exit_status_is_0() {
     let report = one("print 1\\n2\\n", "1\n2\n");
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
-    assert_eq!(report.last_line(), "1 passed, 0 failed");
+    assert_eq!(report.summary(), "1 passed, 0 failed");
     assert_eq!(report.code, Some(0));
     // Time and memory are on the line.
     let (head, detail) = report.case(CASE);
@@ -78,7 +78,7 @@ fn a_missing_final_newline_is_accepted() {
 fn a_wrong_answer_is_wa_with_the_difference_shown() {
     let report = one("print 1\\n3\\n3\\n", "1\n2\n3\n");
     assert_eq!(report.verdict(CASE), "WA", "{}", report.stdout);
-    assert_eq!(report.last_line(), "0 passed, 1 failed");
+    assert_eq!(report.summary(), "0 passed, 1 failed");
     assert_eq!(report.code, Some(1));
     let (_, detail) = report.case(CASE);
     assert!(detail.contains("first difference at line 2"), "{detail}");
@@ -257,7 +257,7 @@ fn unpaired_files_are_errors_and_every_case_is_counted() {
     assert_eq!(report.verdict("judge-fixture/3"), "WA");
     assert_eq!(report.verdict("judge-fixture/10"), "ERROR");
     assert_eq!(report.case("judge-fixture/10").1, "    10.in is missing");
-    assert_eq!(report.last_line(), "1 passed, 3 failed");
+    assert_eq!(report.summary(), "1 passed, 3 failed");
     assert_eq!(report.code, Some(1));
     // Natural order: 1, 2, 3, 10.
     let order: Vec<&str> = report
@@ -286,7 +286,7 @@ fn a_folder_without_samples_fails() {
         "{}",
         report.stdout
     );
-    assert_eq!(report.last_line(), "0 passed, 1 failed");
+    assert_eq!(report.summary(), "0 passed, 1 failed");
     assert_eq!(report.code, Some(1));
 }
 
@@ -318,7 +318,7 @@ fn bad_command_lines_exit_2_with_one_line() {
 
 #[test]
 fn help_explains_every_verdict() {
-    let report = Report::of(tool().arg("--help").output().unwrap());
+    let report = Report::of(tool().args(["judge", "--help"]).output().unwrap());
     assert_eq!(report.code, Some(0));
     for word in [
         "cargo judge",
@@ -332,5 +332,33 @@ fn help_explains_every_verdict() {
         "N passed, M failed",
     ] {
         assert!(report.stdout.contains(word), "{word}");
+    }
+}
+
+#[test]
+fn every_command_has_its_own_help() {
+    let overview = Report::of(tool().arg("--help").output().unwrap());
+    assert_eq!(overview.code, Some(0));
+    for command in ["judge", "bundle", "timing", "stress", "new-problem"] {
+        assert!(
+            overview.stdout.contains(&format!("cargo {command}")),
+            "{command}"
+        );
+        for flag in ["--help", "-h"] {
+            let help = Report::of(tool().args([command, flag]).output().unwrap());
+            assert_eq!(help.code, Some(0), "{command} {flag}");
+            assert!(
+                help.stdout.starts_with(&format!("cargo {command}")),
+                "{command} {flag}: {}",
+                help.stdout
+            );
+            // One command's text, not the overview of all of them.
+            let others = ["judge", "bundle", "timing", "stress", "new-problem"]
+                .iter()
+                .filter(|other| **other != command && **other != "judge")
+                .filter(|other| help.stdout.contains(&format!("cargo {other} [")))
+                .count();
+            assert_eq!(others, 0, "{command}: {}", help.stdout);
+        }
     }
 }

@@ -165,8 +165,16 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
 
     let judged = tool_in(dir, &target, &["judge", NAME]);
     assert_eq!(judged.code, Some(0), "{}{}", judged.stdout, judged.stderr);
-    assert_eq!(judged.last_line(), "1 passed, 0 failed");
-    // With no crate named, the new one is among all.
+    assert_eq!(judged.summary(), "1 passed, 0 failed");
+    // With no crate named, inside the crate's folder: that crate alone.
+    let here = tool_in(
+        &dir.join("crates").join(NAME).join("src"),
+        &target,
+        &["judge"],
+    );
+    assert_eq!(here.code, Some(0), "{}{}", here.stdout, here.stderr);
+    assert_eq!(here.summary(), "1 passed, 0 failed");
+    // Elsewhere, the new one is among all.
     let all = tool_in(dir, &target, &["judge"]);
     assert_eq!(all.code, Some(0), "{}{}", all.stdout, all.stderr);
     assert!(
@@ -208,6 +216,26 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
     );
 
     if cargo_equip_installed() {
+        let missing = tool_in(dir, &target, &["bundle", "--check", NAME]);
+        assert_eq!(
+            missing.code,
+            Some(1),
+            "{}{}",
+            missing.stdout,
+            missing.stderr
+        );
+        assert!(missing.stdout.contains("MISSING"), "{}", missing.stdout);
+        let written = tool_in(dir, &target, &["bundle", NAME]);
+        assert_eq!(
+            written.code,
+            Some(0),
+            "{}{}",
+            written.stdout,
+            written.stderr
+        );
+        assert!(written.stdout.contains("written"), "{}", written.stdout);
+        let submission = dir.join("submissions").join(format!("{NAME}.rs"));
+        assert!(submission.is_file());
         let bundled = tool_in(dir, &target, &["bundle", "--check", NAME]);
         assert_eq!(
             bundled.code,
@@ -216,7 +244,22 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
             bundled.stdout,
             bundled.stderr
         );
-        assert_eq!(bundled.last_line(), "2 passed, 0 failed");
+        assert!(bundled.stdout.contains("up to date"), "{}", bundled.stdout);
+        assert_eq!(bundled.summary(), "2 passed, 0 failed");
+        // The solution changes, the committed file does not: stale.
+        break_file(
+            &dir.join("crates").join(NAME).join("src/main.rs"),
+            "    case\n}",
+            "    case + 0\n}",
+        );
+        let stale = tool_in(dir, &target, &["bundle", "--check", NAME]);
+        assert_eq!(stale.code, Some(1), "{}{}", stale.stdout, stale.stderr);
+        assert!(stale.stdout.contains("STALE"), "{}", stale.stdout);
+        break_file(
+            &dir.join("crates").join(NAME).join("src/main.rs"),
+            "    case + 0\n}",
+            "    case\n}",
+        );
     } else {
         println!("cargo-equip 0.20.1 is not installed: `cargo bundle` on the new crate not tried");
     }
@@ -291,4 +334,34 @@ fn a_broken_flip_game_is_caught_with_its_seed_and_a_small_input() {
         .parse()
         .unwrap();
     assert!(bytes <= 4 * 20, "{}", caught.stdout);
+}
+
+#[test]
+fn a_crate_that_does_not_compile_is_never_bundled() {
+    let (scratch, target) = scratch_workspace("type-error");
+    let main = scratch.path.join("crates/poj1753-flip-game/src/main.rs");
+    break_file(
+        &main,
+        "Some(rounds) => writeln!(out, \"{rounds}\")?",
+        "Some(rounds) => writeln!(out, \"{}\", rounds + \"1\")?",
+    );
+    let refused = tool_in(&scratch.path, &target, &["bundle", "poj1753-flip-game"]);
+    assert_eq!(
+        refused.code,
+        Some(2),
+        "{}{}",
+        refused.stdout,
+        refused.stderr
+    );
+    // rustc's own message, with the file and line.
+    assert!(refused.stderr.contains("error[E0"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("src/main.rs:"),
+        "{}",
+        refused.stderr
+    );
+    assert!(!scratch
+        .path
+        .join("submissions/poj1753-flip-game.rs")
+        .exists());
 }

@@ -98,4 +98,10 @@ impl Report {
     pub fn last_line(&self) -> &str {
         self.stdout.lines().last().unwrap_or("")
     }
+
+    /// The summary line without its time: `N passed, M failed`.
+    pub fn summary(&self) -> &str {
+        let line = self.last_line();
+        line.rsplit_once(" in ").map_or(line, |(counts, _)| counts)
+    }
 }
