@@ -222,7 +222,7 @@ impl Workspace {
             .filter_map(|message| message["message"]["rendered"].as_str().map(str::to_string))
             .take(ERRORS);
         for error in errors {
-            for line in error.lines().take(LINES) {
+            for line in error.trim_end().lines().take(LINES) {
                 shown.push_str("    ");
                 shown.push_str(&crate::verdict::printable(line.as_bytes()));
                 shown.push('\n');
