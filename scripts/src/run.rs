@@ -487,15 +487,21 @@ mod platform {
             }
         });
         // SAFETY: the closure runs in the child between fork and exec, where
-        // only async-signal-safe work is allowed: it makes at most one
-        // setrlimit system call on a value computed before the fork, and
-        // allocates nothing. Its result is ignored: without the cap the
-        // watchdog still stops the program.
+        // only async-signal-safe work is allowed: it makes at most two
+        // system calls, on values computed before the fork, and allocates
+        // nothing. Their results are ignored: without the cap the watchdog
+        // still stops the program, and the parent's death signal only
+        // matters if this tool is killed first.
         unsafe {
             command.pre_exec(move || {
                 if let Some(limit) = &limit {
                     libc::setrlimit(libc::RLIMIT_AS, limit);
                 }
+                // A program in a group of its own does not get the
+                // terminal's Ctrl-C: on Linux it is killed when this tool
+                // dies, so an interrupted judge leaves no program running.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });
         }
@@ -693,10 +699,9 @@ mod platform {
     /// A Job object holding the program and everything it starts: closing
     /// the last handle to it kills them all.
     pub struct Group {
-        /// Null when the job could not be made; then only the program
-        /// itself is killed.
         job: HANDLE,
-        /// The program was put in the job.
+        /// The program was put in the job; when it could not be, only the
+        /// program itself is killed, and its peak is not known.
         adopted: std::cell::Cell<bool>,
     }
 
