@@ -23,20 +23,23 @@
 //!   fast as an empty process. Its visited set is one bit per state, indexed by the rank below:
 //!   zeroing its 103 KB costs a few µs, and it beat an `FxHashSet` (12 µs against 18 µs on the
 //!   slowest board), besides keeping the judge file free of a hashing crate.
-//! - Many boards: one backward search from all 283,072 goal states fills the distance of every
-//!   state at once (about 23 ms); then each board is one lookup. The predecessors of a state are
-//!   the boards one move of the opponent away (a slide undoes itself). Distances live in an array
-//!   indexed by a perfect rank of the board: the colex rank of the empty pair (120 values), then
-//!   the colex rank of the black squares among the other 14 (3432 values).
+//! - Many boards: one backward search from all the goal states fills the distance of every
+//!   state at once (8.3 ms); then each board is one lookup. Swapping the colours of a board maps
+//!   the game with Black to move onto the game with White to move, so one entry per board serves
+//!   both of its states: 411,840 entries, indexed by a perfect rank of the board: the colex rank
+//!   of the empty pair (120 values), then the colex rank of the black squares among the other
+//!   14 (3432 values). The search works on those ranks and 14-bit masks alone (see
+//!   `DistanceTable::build`).
 //!
-//! Searching all 411,840 boards one by one takes about 550 ms, the table about 23 ms.
+//! Searching all 411,840 boards one by one takes about 550 ms, the table 8.3 ms.
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
-//! O(823,680 states + 2,306,304 moves) time once, and 1 MB: 823,680 bytes of distances and two
-//! layers of one bit per state (no queue: the search recovers each board from its rank), then
-//! O(1) per board. Parsing is linear in the input. The input is held twice only while proconio
-//! copies it into its own buffer, then once; with the boards and answers (6 bytes a board, 16 or
-//! more bytes of input each) and the table, the peak stays within twice the input size plus 4 MiB.
+//! O(411,840 entries + 2,306,304 slides) time once, and 0.6 MB: 411,840 bytes of
+//! distances and three sets of one bit per entry, then O(1) per board. Reading is linear in the
+//! input, a 64 KiB chunk at a time with a byte loop (four squares at once where four come in a
+//! row); boards are answered 700 at a time once the plan is chosen, so memory is flat (about
+//! 3 MiB with the table) whatever the input size. proconio is not used: a plain byte loop reads
+//! the 8 MB of all boards in a fraction of what its tokenizer took (`docs/performance.md`).
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
@@ -591,12 +594,12 @@ impl DistanceTable {
     }
 }
 
-/// From this many boards on, the table is built. Measured (release build): the table costs about
-/// 23 ms; a forward search at most 12 µs, on the slowest board, and 1.3 µs on average over all
-/// boards. Below 2000 boards searching costs at most about what the table does, so no input takes
-/// more than about twice what the better plan would, and a judge's single board never pays for
-/// the table.
-const TABLE_THRESHOLD: usize = 2000;
+/// From this many boards on, the table is built. Measured (release build, medians of 31 runs):
+/// the table costs 8.3 ms; a forward search at most 12.4 µs, on the slowest board, and 1.3 µs on
+/// average over all boards. Below 700 boards searching costs at most about what the table does,
+/// so no input takes more than about twice what the better plan would, and a judge's single
+/// board never pays for the table.
+const TABLE_THRESHOLD: usize = 700;
 
 /// The printed answer: the judges count at least one move, even for a board that has a line.
 fn answer(shortest_distance: u8) -> u8 {
@@ -1051,6 +1054,35 @@ mod tests {
     }
 
     #[test]
+    fn four_squares_at_once_read_as_one_at_a_time() {
+        // Every four bytes drawn from the squares, their near misses (bytes differing from
+        // `B`, `W` or `O` in one bit), blanks and others.
+        let mut bytes = vec![
+            b'B', b'W', b'O', b' ', b'\n', 0, 0xFF, 0xE2, b'b', b'w', b'o',
+        ];
+        for bit in 0..8 {
+            bytes.extend([b'B' ^ (1 << bit), b'W' ^ (1 << bit), b'O' ^ (1 << bit)]);
+        }
+        for &first in &bytes {
+            for &second in &bytes {
+                for &third in &bytes {
+                    for &fourth in &bytes {
+                        let four = [first, second, third, fourth];
+                        let cells = four.map(|byte| CELL[usize::from(byte)]);
+                        let expected = cells.iter().all(|&cell| cell <= WHITE).then(|| {
+                            let mask = |colour: u8| {
+                                (0..4).fold(0, |mask, k| mask | u16::from(cells[k] == colour) << k)
+                            };
+                            (mask(BLACK), mask(WHITE))
+                        });
+                        assert_eq!(four_squares(u32::from_le_bytes(four)), expected, "{four:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn crlf_sample_really_has_crlf_line_ends() {
         let input = include_str!("../../../samples/luogu-p2346-four-in-line/7.in");
         assert!(input.contains("\r\n"));
@@ -1225,7 +1257,7 @@ mod tests {
             shortest_distance_by_search(board("BWBWBOOWWWBBBBWW")),
             Some(6)
         );
-        assert_eq!(TABLE_THRESHOLD - 1, 1999);
+        assert_eq!(TABLE_THRESHOLD - 1, 699);
     }
 
     const JUDGE_SAMPLE: &str = "BWBO\nWBWB\nBWBW\nWBWO\n";
