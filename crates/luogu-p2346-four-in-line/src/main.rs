@@ -546,8 +546,8 @@ impl DistanceTable {
                     let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
                     for slide in &moves_by_pair[pair] {
                         // Branch-free on purpose: whether the slide's piece is the mover's is
-                        // as unpredictable as the board, and a branch here doubled the search
-                        // time. A slide from a square without such a piece adds entry 0, with
+                        // as unpredictable as the board, and a branch here made the search 6 %
+                        // slower. A slide from a square without such a piece adds entry 0, with
                         // no bit.
                         let legal = movers >> slide.from & 1;
                         let earlier_black_rank = if slide.from == slide.to {
