@@ -1,11 +1,7 @@
 //! Luogu P2346 — Four in a Line (四子连棋). <https://www.luogu.com.cn/problem/P2346>
 
-pub use __cargo_equip::prelude::*;
-
-use proconio::source::once::OnceSource;
-use proconio::source::Source;
 use std::fmt;
-use std::io::{self, Cursor, Read, Write};
+use std::io::{self, Read, Write};
 
 const SQUARES: u32 = 16;
 const PIECES_PER_COLOUR: u32 = 7;
@@ -47,6 +43,16 @@ const BLACK_PLACEMENTS: usize = 3432;
 
 static LOW_HALF_RANK: [u16; 128] = low_half_ranks();
 static HIGH_HALF_RANK: [[u16; 8]; 128] = high_half_ranks();
+
+static BITS_IN_BYTE: [u8; 256] = {
+	let mut bits = [0u8; 256];
+	let mut byte = 0;
+	while byte < 256 {
+		bits[byte] = (byte as u8).count_ones() as u8;
+		byte += 1;
+	}
+	bits
+};
 
 const BINOMIAL: [[u16; 8]; 14] = binomials();
 
@@ -208,10 +214,11 @@ impl Board {
 		let without_high = (black & ((1 << high) - 1)) | ((black >> (high + 1)) << high);
 		let compact = (without_high & ((1 << low) - 1)) | ((without_high >> (low + 1)) << low);
 		let low_half = (compact & 0x7F) as usize;
-		let black_rank = LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][low_half.count_ones() as usize];
+		let black_rank = LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][usize::from(BITS_IN_BYTE[low_half])];
 		pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
 	}
 
+	#[cfg(test)]
 	fn unrank(rank: usize) -> Board {
 		let (low, high) = EMPTY_PAIR_BY_RANK[rank / BLACK_PLACEMENTS];
 		let compact = u32::from(BLACK_SUBSET_BY_RANK[rank % BLACK_PLACEMENTS]);
@@ -222,24 +229,80 @@ impl Board {
 	}
 }
 
-fn for_each_legal_board(mut visit: impl FnMut(Board)) {
-	for black in 0..=u16::MAX {
-		if black.count_ones() != PIECES_PER_COLOUR {
-			continue;
-		}
-		let free = !black;
-		let mut first_choices = free;
-		while first_choices != 0 {
-			let first = first_choices & first_choices.wrapping_neg();
-			first_choices &= first_choices - 1;
-			let mut second_choices = first_choices;
-			while second_choices != 0 {
-				let second = second_choices & second_choices.wrapping_neg();
-				second_choices &= second_choices - 1;
-				visit(Board { black, white: free ^ first ^ second });
+const COMPACT_SQUARES: u32 = (1 << 14) - 1;
+
+fn compact_rank(compact: u32) -> u16 {
+	let low_half = (compact & 0x7F) as usize;
+	LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][usize::from(BITS_IN_BYTE[low_half])]
+}
+
+#[derive(Clone, Copy)]
+struct PairMove {
+	from: u8,
+	to: u8,
+	new_pair: u8,
+}
+
+impl PairMove {
+	fn apply(self, pieces: u32) -> u32 {
+		let (from, to) = (u32::from(self.from), u32::from(self.to));
+		let without = (pieces & ((1 << from) - 1)) | ((pieces >> (from + 1)) << from);
+		(without & ((1 << to) - 1)) | ((without >> to) << (to + 1)) | (1 << to)
+	}
+}
+
+fn pair_moves() -> Vec<Vec<PairMove>> {
+	let place = |square: u32, low: u32, high: u32| square - u32::from(square > low) - u32::from(square > high);
+	EMPTY_PAIR_BY_RANK
+		.iter()
+		.map(|&(low, high)| {
+			let (low, high) = (u32::from(low), u32::from(high));
+			let mut slides = Vec::new();
+			for (target, other) in [(low, high), (high, low)] {
+				let mut sources = u32::from(NEIGHBOURS[target as usize]) & !(1 << other);
+				while sources != 0 {
+					let source = sources.trailing_zeros();
+					sources &= sources - 1;
+					let (new_low, new_high) = (other.min(source), other.max(source));
+					slides.push(PairMove {
+						from: place(source, low, high) as u8,
+						to: place(target, new_low, new_high) as u8,
+						new_pair: (new_high * (new_high - 1) / 2 + new_low) as u8,
+					});
+				}
+			}
+			slides
+		})
+		.collect()
+}
+
+fn goal_entries() -> Vec<u64> {
+	let mut goals = vec![0u64; (LEGAL_BOARDS + 63) / 64];
+	for (pair, &(low, high)) in EMPTY_PAIR_BY_RANK.iter().enumerate() {
+		let empty = (1u16 << low) | (1u16 << high);
+		let compact_lines: Vec<u16> = LINES
+			.iter()
+			.filter(|&&line| line & empty == 0)
+			.map(|&line| {
+				let (low, high) = (u32::from(low), u32::from(high));
+				let line = u32::from(line);
+				let without_high = (line & ((1 << high) - 1)) | ((line >> (high + 1)) << high);
+				let compact = (without_high & ((1 << low) - 1)) | ((without_high >> (low + 1)) << low);
+				compact as u16
+			})
+			.collect();
+		let mut has_line = [false; BLACK_PLACEMENTS];
+		for &line in &compact_lines {
+			for (has_line, &black) in has_line.iter_mut().zip(&BLACK_SUBSET_BY_RANK) {
+				*has_line |= black & line == line || black & line == 0;
 			}
 		}
+		for (black_rank, &has_line) in has_line.iter().enumerate() {
+			let entry = pair * BLACK_PLACEMENTS + black_rank;
+			goals[entry / 64] |= u64::from(has_line) << (entry % 64);
+		}
 	}
+	goals
 }
 
 const STATES: usize = 2 * LEGAL_BOARDS;
@@ -290,77 +353,84 @@ fn shortest_distance_by_search(start: Board) -> Option<u8> {
 }
 
 struct DistanceTable {
-	distance_by_state: Vec<u8>,
+	best_by_board: Vec<u8>,
+	#[cfg(test)]
+	distance_by_board: Vec<u8>,
 }
 
 impl DistanceTable {
 	const UNREACHED: u8 = u8::MAX;
 
+	fn swapped_rank(rank: usize) -> usize {
+		let black_rank = rank % BLACK_PLACEMENTS;
+		rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
+	}
+
 	fn build() -> DistanceTable {
-		let mut distance_by_state = vec![Self::UNREACHED; STATES];
-		let mut layer = vec![0u64; STATES / 64];
-		for_each_legal_board(|board| {
-			if board.has_line() {
-				for mover in Colour::BOTH {
-					let state = state_index(board, mover);
-					distance_by_state[state] = 0;
-					layer[state / 64] |= 1 << (state % 64);
-				}
-			}
-		});
-		let mut next_layer = vec![0u64; STATES / 64];
+		let words = (LEGAL_BOARDS + 63) / 64;
+		let mut layer = goal_entries();
+		let mut seen = layer.clone();
+		let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
+		let moves_by_pair = pair_moves();
+		let mut next_layer = vec![0u64; words];
 		let mut distance = 0u8;
-		let mut layer_is_empty = false;
-		while !layer_is_empty {
-			distance += 1;
-			layer_is_empty = true;
+		loop {
 			for (word_index, &word) in layer.iter().enumerate() {
-				let mut states = word;
-				while states != 0 {
-					let pair_shift = states.trailing_zeros() & !1;
-					let mut movers = (states >> pair_shift) & 0b11;
-					states &= !(0b11 << pair_shift);
-					let board = Board::unrank(32 * word_index + pair_shift as usize / 2);
-					while movers != 0 {
-						let mover = Colour::BOTH[movers.trailing_zeros() as usize];
-						movers &= movers - 1;
-						let earlier_mover = mover.opponent();
-						board.for_each_move(earlier_mover, |earlier| {
-							let state = state_index(earlier, earlier_mover);
-							let is_new = distance_by_state[state] == Self::UNREACHED;
-							distance_by_state[state] = distance_by_state[state].min(distance);
-							next_layer[state / 64] |= u64::from(is_new) << (state % 64);
-							layer_is_empty &= !is_new;
-						});
+				let mut entries = word;
+				while entries != 0 {
+					let entry = 64 * word_index + entries.trailing_zeros() as usize;
+					entries &= entries - 1;
+					distance_by_board[entry] = distance;
+					let (pair, black_rank) = (entry / BLACK_PLACEMENTS, entry % BLACK_PLACEMENTS);
+					let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
+					for slide in &moves_by_pair[pair] {
+						let legal = movers >> slide.from & 1;
+						let earlier_black_rank =
+							if slide.from == slide.to { BLACK_PLACEMENTS - 1 - black_rank } else { usize::from(compact_rank(slide.apply(movers))) };
+						let earlier = (usize::from(slide.new_pair) * BLACK_PLACEMENTS + earlier_black_rank) * legal as usize;
+						next_layer[earlier / 64] |= u64::from(legal) << (earlier % 64);
 					}
 				}
 			}
+			for (next, seen) in next_layer.iter_mut().zip(&mut seen) {
+				*next &= !*seen;
+				*seen |= *next;
+			}
+			if next_layer.iter().all(|&word| word == 0) {
+				break;
+			}
 			std::mem::swap(&mut layer, &mut next_layer);
 			next_layer.fill(0);
+			distance += 1;
 		}
-		DistanceTable { distance_by_state }
+		let best_by_board = (0..LEGAL_BOARDS).map(|rank| distance_by_board[rank].min(distance_by_board[Self::swapped_rank(rank)])).collect();
+		DistanceTable {
+			best_by_board,
+			#[cfg(test)]
+			distance_by_board,
+		}
+	}
+
+	#[cfg(test)]
+	fn distance_with_mover(&self, board: Board, mover: Colour) -> Option<u8> {
+		let entry = match mover {
+			Colour::Black => board.rank(),
+			Colour::White => Self::swapped_rank(board.rank()),
+		};
+		let distance = self.distance_by_board[entry];
+		(distance != Self::UNREACHED).then_some(distance)
 	}
 
 	fn shortest_distance(&self, board: Board) -> Option<u8> {
-		let rank = board.rank();
-		let best = self.distance_by_state[2 * rank].min(self.distance_by_state[2 * rank + 1]);
+		let best = self.best_by_board[board.rank()];
 		(best != Self::UNREACHED).then_some(best)
 	}
 }
 
-const TABLE_THRESHOLD: usize = 2000;
+const TABLE_THRESHOLD: usize = 700;
 
 fn answer(shortest_distance: u8) -> u8 {
 	shortest_distance.max(1)
-}
-
-fn shortest_distances(boards: &[Board]) -> Vec<Option<u8>> {
-	if boards.len() >= TABLE_THRESHOLD {
-		let table = DistanceTable::build();
-		boards.iter().map(|&board| table.shortest_distance(board)).collect()
-	} else {
-		boards.iter().map(|&board| shortest_distance_by_search(board)).collect()
-	}
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -375,49 +445,207 @@ impl fmt::Display for InputError {
 	}
 }
 
-fn tokens_of(mut input: Vec<u8>) -> OnceSource<Cursor<Vec<u8>>> {
-	if let Err(error) = std::str::from_utf8(&input) {
-		input.truncate(error.valid_up_to());
-		input.extend_from_slice("\u{FFFD}".as_bytes());
-	}
-	OnceSource::new(Cursor::new(input))
+const CHUNK: usize = 1 << 16;
+
+struct Input<R> {
+	reader: R,
+	chunk: usize,
+	buffer: Vec<u8>,
+	position: usize,
+	finished: bool,
+	read_error: Option<io::Error>,
 }
 
-fn parse_boards(input: Vec<u8>) -> (Vec<Board>, Option<InputError>) {
-	let mut tokens = tokens_of(input);
-	let mut boards = Vec::new();
+impl<R: Read> Input<R> {
+	fn with_chunk(reader: R, chunk: usize) -> Self {
+		Input { reader, chunk, buffer: Vec::new(), position: 0, finished: false, read_error: None }
+	}
+
+	fn unread(&self) -> &[u8] {
+		&self.buffer[self.position..]
+	}
+
+	fn refill(&mut self) -> bool {
+		if self.finished {
+			return false;
+		}
+		self.buffer.drain(..self.position);
+		self.position = 0;
+		let kept = self.buffer.len();
+		let wanted = self.chunk.max(kept);
+		self.buffer.reserve(wanted);
+		let limit = wanted as u64;
+		if let Err(error) = (&mut self.reader).take(limit).read_to_end(&mut self.buffer) {
+			self.read_error = Some(error);
+			self.finished = true;
+		}
+		self.finished |= self.buffer.len() < kept + wanted;
+		self.buffer.len() > kept
+	}
+
+	fn char_at_position(&mut self) -> Option<(char, usize)> {
+		while self.unread().len() < 4 && self.refill() {}
+		let bytes = self.unread();
+		let width = match *bytes.first()? {
+			0xC2..=0xDF => 2,
+			0xE0..=0xEF => 3,
+			0xF0..=0xF4 => 4,
+			_ => 1,
+		};
+		let width = bytes.len().min(width);
+		Some(match std::str::from_utf8(&bytes[..width]) {
+			Ok(text) => (text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER), width),
+			Err(error) => (char::REPLACEMENT_CHARACTER, error.error_len().unwrap_or(width)),
+		})
+	}
+}
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const SPACE: u8 = 4;
+const OTHER: u8 = 8;
+
+const CELL: [u8; 256] = {
+	let mut cells = [OTHER; 256];
+	cells[b'O' as usize] = EMPTY;
+	cells[b'B' as usize] = BLACK;
+	cells[b'W' as usize] = WHITE;
+	let spaces = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '];
+	let mut index = 0;
+	while index < spaces.len() {
+		cells[spaces[index] as usize] = SPACE;
+		index += 1;
+	}
+	cells
+};
+
+fn four_squares(bytes: u32) -> Option<(u16, u16)> {
+	const ONES: u32 = u32::MAX / 255;
+	let bit = |place: u32| (bytes >> place) & ONES;
+	let valid = bytes & (ONES * 0xE2) == ONES * 0x42 && bit(0) == bit(2) && bit(0) == bit(3) | bit(4) && bit(3) & bit(4) == 0;
+	let gather = |bits: u32| (bits.wrapping_mul(0x0102_0408) >> 24) as u16;
+	valid.then(|| (gather(bit(0) ^ ONES), gather(bit(4))))
+}
+
+fn judge_layout_board(twenty: &[u8]) -> Result<(u16, u16), ()> {
+	let mut masks = (0, 0);
+	for (row, line) in twenty.chunks_exact(5).enumerate() {
+		let &[first, second, third, fourth, b'\n'] = line else {
+			return Err(());
+		};
+		let (black, white) = four_squares(u32::from_le_bytes([first, second, third, fourth])).ok_or(())?;
+		masks.0 |= black << (4 * row);
+		masks.1 |= white << (4 * row);
+	}
+	Ok(masks)
+}
+
+fn check_counts(black: u16, white: u16) -> Result<(), String> {
+	let bits = |mask: u16| {
+		let [low, high] = mask.to_le_bytes();
+		u32::from(BITS_IN_BYTE[usize::from(low)]) + u32::from(BITS_IN_BYTE[usize::from(high)])
+	};
+	if bits(black) == PIECES_PER_COLOUR && bits(white) == PIECES_PER_COLOUR {
+		return Ok(());
+	}
+	Err(format!(
+		"has {} B, {} W and {} O (expected 7 B, 7 W and 2 O)",
+		black.count_ones(),
+		white.count_ones(),
+		SQUARES - black.count_ones() - white.count_ones()
+	))
+}
+
+fn read_boards(input: &mut Input<impl Read>, boards: &mut Vec<Board>, limit: usize, boards_before: usize) -> Option<InputError> {
 	let (mut black, mut white, mut squares_read) = (0u16, 0u16, 0u32);
-	while let Some(token) = tokens.next_token() {
-		for (offset, byte) in token.bytes().enumerate() {
-			if !matches!(byte, b'B' | b'W' | b'O') {
-				let character = token[offset..].chars().next().unwrap_or('?');
-				let fault = format!("unexpected character {character:?} (expected B, W or O)");
-				let board = boards.len() + 1;
-				return (boards, Some(InputError { board, fault }));
+	let fault = |boards: &Vec<Board>, fault: String| {
+		let board = boards_before + boards.len() + 1;
+		Some(InputError { board, fault })
+	};
+	loop {
+		let unread = input.unread();
+		let mut consumed = 0;
+		while boards.len() < limit {
+			let Some(&byte) = unread.get(consumed) else {
+				break;
+			};
+			if squares_read == 0 {
+				if let Some(Ok((board_black, board_white))) = unread.get(consumed..consumed + 20).map(judge_layout_board) {
+					if let Err(message) = check_counts(board_black, board_white) {
+						return fault(boards, message);
+					}
+					boards.push(Board { black: board_black, white: board_white });
+					consumed += 20;
+					continue;
+				}
 			}
-			black |= u16::from(byte == b'B') << squares_read;
-			white |= u16::from(byte == b'W') << squares_read;
+			let cell = CELL[usize::from(byte)];
+			if cell == SPACE {
+				consumed += 1;
+				continue;
+			}
+			if squares_read <= SQUARES - 4 {
+				if let Some(four) = unread.get(consumed..consumed + 4) {
+					let four = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
+					if let Some((four_black, four_white)) = four_squares(four) {
+						black |= four_black << squares_read;
+						white |= four_white << squares_read;
+						squares_read += 4;
+						consumed += 4;
+						if squares_read == SQUARES {
+							if let Err(message) = check_counts(black, white) {
+								return fault(boards, message);
+							}
+							boards.push(Board { black, white });
+							(black, white, squares_read) = (0, 0, 0);
+						}
+						continue;
+					}
+				}
+			}
+			if cell == OTHER {
+				break;
+			}
+			consumed += 1;
+			black |= u16::from(cell & BLACK) << squares_read;
+			white |= u16::from(cell >> 1) << squares_read;
 			squares_read += 1;
 			if squares_read == SQUARES {
-				let board = Board { black, white };
-				if black.count_ones() != PIECES_PER_COLOUR || white.count_ones() != PIECES_PER_COLOUR {
-					let fault =
-						format!("has {} B, {} W and {} O (expected 7 B, 7 W and 2 O)", black.count_ones(), white.count_ones(), board.empty().count_ones());
-					let board = boards.len() + 1;
-					return (boards, Some(InputError { board, fault }));
+				if let Err(message) = check_counts(black, white) {
+					return fault(boards, message);
 				}
-				boards.push(board);
+				boards.push(Board { black, white });
 				(black, white, squares_read) = (0, 0, 0);
 			}
 		}
+		let stopped_early = consumed < unread.len();
+		input.position += consumed;
+		if boards.len() == limit {
+			return None;
+		}
+		if stopped_early {
+			if let Some((character, width)) = input.char_at_position() {
+				if !character.is_whitespace() {
+					let message = format!("unexpected character {character:?} (expected B, W or O)");
+					return fault(boards, message);
+				}
+				input.position += width;
+			}
+		} else if !input.refill() {
+			break;
+		}
 	}
-	let error = (squares_read != 0).then(|| InputError { board: boards.len() + 1, fault: format!("input ends after {squares_read} of 16 squares") });
-	(boards, error)
+	if squares_read != 0 {
+		return fault(boards, format!("input ends after {squares_read} of 16 squares"));
+	}
+	None
 }
 
 #[derive(Debug)]
 enum RunError {
 	Input(InputError),
+	Read(io::Error),
 	Output(io::Error),
 }
 
@@ -425,23 +653,54 @@ impl fmt::Display for RunError {
 	fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 		match self {
 			RunError::Input(error) => error.fmt(f),
+			RunError::Read(error) => write!(f, "cannot read the input: {error}"),
 			RunError::Output(error) => write!(f, "cannot write the answers: {error}"),
 		}
 	}
 }
 
-fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), RunError> {
-	let (boards, mut input_fault) = parse_boards(input);
-	for (index, distance) in shortest_distances(&boards).into_iter().enumerate() {
-		let Some(distance) = distance else {
-			let fault = "no line of four can be reached".to_string();
-			input_fault = Some(InputError { board: index + 1, fault });
-			break;
-		};
-		out.write_all(&[b'0' + answer(distance), b'\n']).map_err(RunError::Output)?;
-	}
+fn run(reader: impl Read, out: &mut impl Write) -> Result<(), RunError> {
+	run_in_chunks(reader, CHUNK, out)
+}
+
+fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), RunError> {
+	let mut input = Input::with_chunk(reader, chunk);
+	let outcome = answer_boards(&mut input, out);
 	out.flush().map_err(RunError::Output)?;
-	input_fault.map_or(Ok(()), |error| Err(RunError::Input(error)))
+	match (outcome, input.read_error) {
+		(Err(RunError::Input(_)) | Ok(()), Some(error)) => Err(RunError::Read(error)),
+		(outcome, _) => outcome,
+	}
+}
+
+fn answer_boards(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(), RunError> {
+	let mut boards = Vec::with_capacity(TABLE_THRESHOLD);
+	let mut fault = read_boards(input, &mut boards, TABLE_THRESHOLD, 0);
+	let table = (boards.len() == TABLE_THRESHOLD).then(DistanceTable::build);
+	let mut boards_before = 0;
+	loop {
+		for (index, &board) in boards.iter().enumerate() {
+			let distance = match &table {
+				Some(table) => table.shortest_distance(board),
+				None => shortest_distance_by_search(board),
+			};
+			let Some(distance) = distance else {
+				let fault = "no line of four can be reached".to_string();
+				let board = boards_before + index + 1;
+				return Err(RunError::Input(InputError { board, fault }));
+			};
+			out.write_all(&[b'0' + answer(distance), b'\n']).map_err(RunError::Output)?;
+		}
+		if let Some(fault) = fault {
+			return Err(RunError::Input(fault));
+		}
+		if boards.len() < TABLE_THRESHOLD {
+			return Ok(());
+		}
+		boards_before += boards.len();
+		boards.clear();
+		fault = read_boards(input, &mut boards, TABLE_THRESHOLD, boards_before);
+	}
 }
 
 fn fail(message: fmt::Arguments) -> ! {
@@ -450,88 +709,8 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-	let mut input = Vec::new();
-	if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-		fail(format_args!("cannot read the input: {error}"));
-	}
-	if let Err(error) = run(input, &mut io::BufWriter::new(io::stdout().lock())) {
+	let mut out = io::BufWriter::with_capacity(CHUNK, io::stdout().lock());
+	if let Err(error) = run(io::stdin().lock(), &mut out) {
 		fail(format_args!("{error}"));
 	}
-}
-
-// The following code was expanded by `cargo-equip`.
-
-///  # Bundled libraries
-/// 
-///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0` licensed under `MIT OR Apache-2.0` as `crate::__cargo_equip::crates::proconio`
-/// 
-///  # License and Copyright Notices
-/// 
-///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0`
-/// 
-///      ```text
-///      The MIT License
-///      Copyright 2019 (C) statiolake <statiolake@gmail.com>
-/// 
-///      Permission is hereby granted, free of charge, to any person obtaining a copy of
-///      this software and associated documentation files (the "Software"), to deal in
-///      the Software without restriction, including without limitation the rights to
-///      use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
-///      the Software, and to permit persons to whom the Software is furnished to do so,
-///      subject to the following conditions:
-/// 
-///      The above copyright notice and this permission notice shall be included in all
-///      copies or substantial portions of the Software.
-/// 
-///      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-///      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS
-///      FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR
-///      COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
-///      IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
-///      CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
-/// 
-///      Copyright for original `input!` macro is held by Hideyuki Tanaka, 2019.  The
-///      original macro is licensed under BSD 3-clause license.
-/// 
-///      Redistribution and use in source and binary forms, with or without
-///      modification, are permitted provided that the following conditions are met:
-/// 
-///      1. Redistributions of source code must retain the above copyright notice, this
-///         list of conditions and the following disclaimer.
-/// 
-///      2. Redistributions in binary form must reproduce the above copyright notice,
-///         this list of conditions and the following disclaimer in the documentation
-///         and/or other materials provided with the distribution.
-/// 
-///      3. Neither the name of the copyright holder nor the names of its contributors
-///         may be used to endorse or promote products derived from this software
-///         without specific prior written permission.
-/// 
-///      THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
-///      ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
-///      WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
-///      DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
-///      FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
-///      DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
-///      SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
-///      CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
-///      OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
-///      OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
-///      ```
-#[cfg_attr(any(), rustfmt::skip)]
-#[allow(unused)]
-mod __cargo_equip {
-    pub(crate) mod crates {
-        pub mod proconio {#![allow(clippy::needless_doctest_main,clippy::print_literal)]pub use crate::__cargo_equip::macros::proconio::*;pub mod marker{use crate::__cargo_equip::crates::proconio::source::{Readable,Source};use std::io::BufRead;pub enum Chars{}impl Readable for Chars{type Output=Vec<char>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<char>{source.next_token_unwrap().chars().collect()}}pub enum Bytes{}impl Readable for Bytes{type Output=Vec<u8>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<u8>{source.next_token_unwrap().bytes().collect()}}pub enum Usize1{}impl Readable for Usize1{type Output=usize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->usize{usize::read(source).checked_sub(1).expect("attempted to read the value 0 as a Usize1")}}pub enum Isize1{}impl Readable for Isize1{type Output=isize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->isize{isize::read(source).checked_sub(1).unwrap_or_else(||{panic!(concat!("attempted to read the value {} as a Isize1:"," the value is isize::MIN and cannot be decremented"),isize::MIN,)})}}}pub mod source{use std::any::type_name;use std::fmt::Debug;use std::io::BufRead;use std::str::FromStr;pub mod line{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;pub struct LineSource<R:BufRead>{tokens:Tokens,reader:R,}impl<R:BufRead>LineSource<R>{pub fn new(reader:R)->LineSource<R>{LineSource{tokens:"".to_owned().into(),reader,}}fn prepare(&mut self){while self.tokens.is_empty(){let mut line=String::new();let num_bytes=self.reader.read_line(&mut line).expect("failed to get linel maybe an IO error.");if num_bytes==0{return;}self.tokens=line.into();}}}impl<R:BufRead>Source<R>for LineSource<R>{fn next_token(&mut self)->Option<&str>{self.prepare();self.tokens.next_token()}fn is_empty(&mut self)->bool{self.prepare();self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for LineSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->LineSource<BufReader<&'a[u8]>>{LineSource::new(BufReader::new(s.as_bytes()))}}}pub mod once{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;use std::marker::PhantomData;pub struct OnceSource<R:BufRead>{tokens:Tokens,_read:PhantomData<R>,}impl<R:BufRead>OnceSource<R>{pub fn new(mut source:R)->OnceSource<R>{let mut context=String::new();source.read_to_string(&mut context).expect("failed to read from source; maybe an IO error.");OnceSource{tokens:context.into(),_read:PhantomData,}}}impl<R:BufRead>Source<R>for OnceSource<R>{fn next_token(&mut self)->Option<&str>{self.tokens.next_token()}fn is_empty(&mut self)->bool{self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for OnceSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->OnceSource<BufReader<&'a[u8]>>{OnceSource::new(BufReader::new(s.as_bytes()))}}}mod tokens{use std::{iter::Peekable,ptr::NonNull,str::SplitWhitespace};pub(super)struct Tokens{tokens:Peekable<SplitWhitespace<'static>>,_current_context:CurrentContext,}impl Tokens{pub(super)fn next_token(&mut self)->Option<&str>{self.tokens.next()}pub(super)fn is_empty(&mut self)->bool{self.tokens.peek().is_none()}}impl From<String>for Tokens{fn from(current_context:String)->Self{let current_context=CurrentContext::from(current_context);unsafe{let tokens=current_context.0.as_ref().split_whitespace().peekable();Self{tokens,_current_context:current_context,}}}}unsafe impl Send for Tokens{}unsafe impl Sync for Tokens{}struct CurrentContext(NonNull<str>);impl From<String>for CurrentContext{fn from(s:String)->Self{let s=s.into_boxed_str();Self(NonNull::new(Box::leak(s)).unwrap())}}impl Drop for CurrentContext{fn drop(&mut self){unsafe{drop(Box::from_raw(self.0.as_mut()))};}}}pub mod auto{#[cfg(debug_assertions)]pub use super::line::LineSource as AutoSource;#[cfg(not(debug_assertions))]pub use super::once::OnceSource as AutoSource;}pub trait Source<R:BufRead>{fn next_token(&mut self)->Option<&str>;#[allow(clippy::wrong_self_convention)]fn is_empty(&mut self)->bool;fn next_token_unwrap(&mut self)->&str{self.next_token().expect(concat!("failed to get the next token; ","maybe reader reached an end of input. ","ensure that arguments for `input!` macro is correctly ","specified to match the problem input."))}}impl<R:BufRead,S:Source<R>>Source<R>for&'_ mut S{fn next_token(&mut self)->Option<&str>{(*self).next_token()}fn is_empty(&mut self)->bool{(*self).is_empty()}}pub trait Readable{type Output;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Self::Output;}impl<T:FromStr>Readable for T where T::Err:Debug,{type Output=T;fn read<R:BufRead,S:Source<R>>(source:&mut S)->T{let token=source.next_token_unwrap();match token.parse(){Ok(v)=>v,Err(e)=>panic!(concat!("failed to parse the input `{input}` ","to the value of type `{ty}`: {err:?}; ","ensure that the input format is collectly specified ","and that the input value must handle specified type.",),input=token,ty=type_name::<T>(),err=e,),}}}pub trait RuntimeReadable{type Output;fn read<R:BufRead,S:Source<R>>(self,source:&mut S)->Self::Output;}}use crate::__cargo_equip::crates::proconio::source::{auto::AutoSource,line::LineSource};use std::sync::OnceLock;use std::{io::{self,BufRead},sync::Mutex,};use std::{io::{BufReader,Stdin},sync::MutexGuard,};pub use crate::__cargo_equip::crates::proconio::source::Readable as __Readable;pub enum StdinSource<R:BufRead>{Normal(AutoSource<R>),Interactive(LineSource<R>),Unknown(LineSource<R>),}impl<R:BufRead>source::Source<R>for StdinSource<R>{fn next_token(&mut self)->Option<&str>{match self{StdinSource::Normal(source)=>source.next_token(),StdinSource::Interactive(source)=>source.next_token(),StdinSource::Unknown(source)=>source.next_token(),}}fn is_empty(&mut self)->bool{match self{StdinSource::Normal(source)=>source.is_empty(),StdinSource::Interactive(source)=>source.is_empty(),StdinSource::Unknown(source)=>source.is_empty(),}}}pub static STDIN_SOURCE:OnceLock<Mutex<StdinSource<BufReader<Stdin>>>> =OnceLock::new();#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input{(@from[$source:expr]@rest)=>{};(@from[$source:expr]@rest mut$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[mut]@rest$($rest)*}};(@from[$source:expr]@rest$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@rest$var:tt:$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest with$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@dyn_kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$($kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest[$($tt:tt)*]$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[[$($tt)*]]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest($($tt:tt)*)$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[($($tt)*)]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest,$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@dyn_kind[$($dyn_kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest,$($rest)*);};(@from$($tt:tt)*)=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,$($rest:tt)*)=>{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::input!{@from[&mut s]@rest$($rest)*}};($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{@from[&mut*locked_stdin]@rest$($rest)*}drop(locked_stdin);};}macro_rules!input{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{from&mut*locked_stdin,$($rest)*}drop(locked_stdin);};}macro_rules!input_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input_interactive!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value{(@source[$source:expr]@kind[[$($kind:tt)*]])=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[]@rest$($kind)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest)=>{{let len=<usize as$crate::__cargo_equip::crates::proconio::__Readable>::read($source);$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[[$($kind)*;len]])}};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest;$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*]@len[$($rest)*])};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*$tt]@rest$($rest)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@len[$($len:tt)*])=>{{let len=$($len)*;(0..len).map(|_|$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*])).collect::<Vec<_>>()}};(@source[$source:expr]@kind[($($kinds:tt)*)])=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[]@current[]@rest$($kinds)*)};(@tuple@source[$source:expr]@kinds[$([$($kind:tt)*])*]@current[]@rest)=>{($($crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]),)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest$($rest)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*]@current[$($curr)*$tt]@rest$($rest)*)};(@source[$source:expr]@kind[$kind:ty])=>{<$kind as$crate::__cargo_equip::crates::proconio::__Readable>::read($source)};(@source[$source:expr]@dyn_kind[$dyn_kind:expr])=>{$crate::__cargo_equip::crates::proconio::source::RuntimeReadable::read($dyn_kind,$source)};(@source[$source:expr]@kind[])=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,with$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@dyn_kind[$($rest)*])}};(from$source:expr,$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@kind[$($rest)*])}};($($rest:tt)*)=>{{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::STDIN_SOURCE.get_or_init(||{std::sync::Mutex::new($crate::__cargo_equip::crates::proconio::StdinSource::Normal($crate::__cargo_equip::crates::proconio::source::auto::AutoSource::new(std::io::BufReader::new(std::io::stdin())),))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res}};}macro_rules!read_value{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::acquire_global_stdin_lock();let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res};}macro_rules!read_value_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value_interactive!{$($tt)*})}pub fn __acquire_global_stdin_lock()->MutexGuard<'static,StdinSource<BufReader<Stdin>>>{STDIN_SOURCE.get_or_init(||{Mutex::new(StdinSource::Unknown(LineSource::new(BufReader::new(io::stdin(),))))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."))}pub fn is_stdin_empty()->bool{use source::Source;let mut lock=__acquire_global_stdin_lock();lock.is_empty()}}
-    }
-
-    pub(crate) mod macros {
-        pub mod proconio {pub use crate::{__cargo_equip_macro_def_proconio_input as input,__cargo_equip_macro_def_proconio_input_interactive as input_interactive,__cargo_equip_macro_def_proconio_read_value as read_value,__cargo_equip_macro_def_proconio_read_value_interactive as read_value_interactive};}
-    }
-
-    pub(crate) mod prelude {pub use crate::__cargo_equip::crates::*;}
-
-    mod preludes {
-        pub mod proconio {}
-    }
 }

@@ -111,10 +111,11 @@ pub fn main(options: &Options) -> Result<bool, String> {
             made.push((*problem, submissions.join(format!("{}.rs", problem.name))));
         }
     } else {
+        // A missing program is one line before any long work.
+        check_prerequisites()?;
         // The crate itself first: a compile error is rustc's own, with its
         // file and line, not cargo-equip's view of it.
         workspace.build_release(&problems, &[])?;
-        check_prerequisites()?;
         ensure_cargo_equip()?;
         let seed = options
             .license_cache

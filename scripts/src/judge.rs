@@ -2,21 +2,20 @@
 //! an online judge does, one verdict line a case, and a summary line.
 
 use crate::cli;
-use crate::run::{self, Purpose, Run};
-use crate::verdict::{self, Verdict};
+use crate::run::{self, Bounds, Purpose, Run};
+pub use crate::verdict::mebibytes;
+use crate::verdict::{self, milliseconds, Verdict};
 use crate::workspace::{Limits, Workspace};
+use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Lines of context shown around the first difference.
-const CONTEXT_LINES: usize = 3;
 /// The width the case names are padded to.
 const NAME_WIDTH: usize = 40;
-/// Lines of standard error shown for a runtime error.
-const STDERR_LINES: usize = 10;
 
 /// What `cargo judge` was asked to do.
 pub struct Options {
@@ -38,11 +37,11 @@ pub const DEFAULT_LIMITS: Limits = Limits {
 /// `cargo judge --help`.
 pub const HELP: &str = "\
 cargo judge [CRATE...]
-    Builds the problem crates in release mode (cargo shows its progress) and
-    runs each on its samples (samples/<crate>/N.in, compared with N.out)
+    Builds each problem crate in release mode (cargo shows its progress) and
+    runs it on its samples (samples/<crate>/N.in, compared with N.out)
     under the crate's time-limit-ms and memory-limit-mib ([package.metadata.
     judge] in its Cargo.toml). No CRATE: the crate whose folder you are in,
-    or every problem crate.
+    or every problem crate; a crate named twice is judged once.
 
     One line a case: the verdict, the case, the wall time and peak memory.
       AC     accepted: the output is N.out byte for byte (a missing final
@@ -53,18 +52,34 @@ cargo judge [CRATE...]
              time and memory were within their limits
       TLE    over the time limit (wall time); the program is killed half the
              limit later (at most a second later)
-      MLE    peak resident memory over the memory limit (not measured on
-             Windows, where memory shows as `- MiB`)
-      ERROR  N.in without N.out or the reverse, or no samples at all
+      MLE    over the memory limit: the peak resident memory (on Windows the
+             peak committed memory) once it ended, or stopped while running
+             (Linux and macOS look every 5 ms), or an allocation that failed
+             at the cap of twice the limit plus 256 MiB that each process
+             gets (Linux and Windows; macOS has no such cap)
+      OLE    more output than the output limit: 64 MiB, or twice N.out and
+             1 MiB more when that is larger; the program is stopped there
+      CE     the crate does not compile: rustc's first errors are shown, and
+             the other crates are still judged
+      ERROR  N.in without N.out or the reverse (names are paired byte for
+             byte), no samples at all, or a program that cannot be started
+    The program and all it starts run as one process group (a Job object on
+    Windows), killed as a whole when the program exits or runs out of time;
+    output is read until the time limit's kill point at the latest.
     Under a failure: expected and actual output around the first differing
-    line, whitespace made visible, or the first lines of stderr for RE. The
-    last line is `N passed, M failed in T s`; the exit status is 0 only when
-    every case passed.
+    line (a few lines, each cut at 200 bytes), whitespace made visible, or
+    the first lines of stderr for RE. Names and output are printed with
+    control characters and bytes that are not UTF-8 escaped. The last line
+    is `N passed, M failed in T s` (a CE counts as one failure); the exit
+    status is 0 only when every case passed.
 
     It is a local checker, not a sandbox: the programs it runs can do
-    whatever your user can.
+    whatever your user can (read and write files, use the network, start a
+    process that leaves the group); no seccomp, no namespaces.
 
     --program PATH        judge this program instead of the crates' binaries
+                          (a path: a bare name is a file in this folder,
+                          never looked up on PATH)
     --samples DIR         ...on the cases in DIR (with --program)
     --time-limit-ms N     ...under this time limit (default 1000)
     --memory-limit-mib N  ...and this memory limit (default 256)
@@ -108,19 +123,21 @@ pub fn main(options: &Options) -> Result<bool, String> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let label = program
-            .file_stem()
-            .unwrap_or(program.as_os_str())
-            .to_string_lossy();
-        judge_samples(&label, program, samples, options.limits, &mut tally, out);
+        let label = shown_name(program.file_stem().unwrap_or(program.as_os_str()));
+        let program = program_path(program);
+        judge_samples(&label, &program, samples, options.limits, &mut tally, out);
     } else {
         if options.samples.is_some() {
             return Err("--samples goes with --program".to_string());
         }
         let workspace = Workspace::load()?;
-        let problems = workspace.select(&options.crates)?;
-        workspace.build_release(&problems, &[])?;
-        for problem in problems {
+        for problem in workspace.select(&options.crates)? {
+            // Each crate built on its own, so that one that does not
+            // compile is a verdict and the others are still judged.
+            if let Err(errors) = workspace.build_crate(problem) {
+                report(out, &mut tally, Verdict::Ce, &problem.name, None, &errors);
+                continue;
+            }
             let program = workspace.release_binary(&problem.name);
             judge_samples(
                 &problem.name,
@@ -133,6 +150,16 @@ pub fn main(options: &Options) -> Result<bool, String> {
         }
     }
     Ok(tally.finish(out))
+}
+
+/// The program `--program` names, as a path: a relative one (a bare name
+/// too) is taken from the current folder, never looked up on PATH.
+pub fn program_path(program: &Path) -> PathBuf {
+    if program.is_relative() {
+        Path::new(".").join(program)
+    } else {
+        program.to_path_buf()
+    }
 }
 
 /// Passed and failed cases so far.
@@ -179,16 +206,17 @@ impl Tally {
 }
 
 /// One sample case: the files named `<stem>.in` and `<stem>.out`, either of
-/// which may be missing.
+/// which may be missing. The stem is the file name's exact bytes (on
+/// Windows, its exact UTF-16), so two names never merge.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Case {
-    pub stem: String,
+    pub stem: OsString,
     pub input: Option<PathBuf>,
     pub expected: Option<PathBuf>,
 }
 
 /// The cases in `dir`, in natural order of their names (2 before 10).
-/// Files with other extensions are not cases.
+/// Files with other extensions (or none before it) are not cases.
 pub fn sample_cases(dir: &Path) -> io::Result<Vec<Case>> {
     let mut cases: Vec<Case> = Vec::new();
     for entry in fs::read_dir(dir)? {
@@ -196,15 +224,23 @@ pub fn sample_cases(dir: &Path) -> io::Result<Vec<Case>> {
         if !path.is_file() {
             continue;
         }
-        let (Some(stem), Some(extension)) = (path.file_stem(), path.extension()) else {
+        let name = path.file_name().unwrap_or_default();
+        let bytes = name_bytes(name);
+        let (stem_length, is_input) = if bytes.ends_with(b".in") {
+            (bytes.len() - 3, true)
+        } else if bytes.ends_with(b".out") {
+            (bytes.len() - 4, false)
+        } else {
             continue;
         };
-        let is_input = match extension.to_str() {
-            Some("in") => true,
-            Some("out") => false,
-            _ => continue,
+        if stem_length == 0 {
+            continue;
+        }
+        // Both extensions are ASCII, so the stem is the name less them;
+        // taken from the path, so that it keeps the name's exact form.
+        let Some(stem) = path.file_stem().map(OsStr::to_os_string) else {
+            continue;
         };
-        let stem = stem.to_string_lossy().into_owned();
         let index = match cases.iter().position(|case| case.stem == stem) {
             Some(index) => index,
             None => {
@@ -222,14 +258,42 @@ pub fn sample_cases(dir: &Path) -> io::Result<Vec<Case>> {
             cases[index].expected = Some(path);
         }
     }
-    cases.sort_by(|one, other| natural_order(&one.stem, &other.stem));
+    cases.sort_by(|one, other| {
+        natural_order_bytes(&name_bytes(&one.stem), &name_bytes(&other.stem))
+    });
     Ok(cases)
+}
+
+/// A file name's bytes: exact on Unix; elsewhere its UTF-8 form, with
+/// anything that is not Unicode (unpaired surrogates on Windows) replaced.
+pub fn name_bytes(name: &OsStr) -> Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Cow::Borrowed(name.as_bytes())
+    }
+    #[cfg(not(unix))]
+    match name.to_string_lossy() {
+        Cow::Borrowed(text) => Cow::Borrowed(text.as_bytes()),
+        Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+    }
+}
+
+/// A file name as it can be printed: control characters and bytes that are
+/// not UTF-8 escaped as in a difference report (`^[`, `\xFF`), so that a
+/// name never acts on the terminal.
+pub fn shown_name(name: &OsStr) -> String {
+    verdict::printable(&name_bytes(name))
 }
 
 /// Orders names so that runs of digits compare as numbers: "2" < "10",
 /// "case-9" < "case-10".
 pub fn natural_order(one: &str, other: &str) -> Ordering {
-    let (mut one, mut other) = (one.as_bytes(), other.as_bytes());
+    natural_order_bytes(one.as_bytes(), other.as_bytes())
+}
+
+/// [`natural_order`] on bytes.
+pub fn natural_order_bytes(mut one: &[u8], mut other: &[u8]) -> Ordering {
     loop {
         match (one.first(), other.first()) {
             (None, None) => return Ordering::Equal,
@@ -285,49 +349,6 @@ pub fn kill_after(limit: Duration) -> Duration {
     limit + (limit / 2).min(Duration::from_secs(1))
 }
 
-/// The verdict on one finished run, and what to show for it when it failed.
-pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String) {
-    const INDENT: &str = "    ";
-    if run.killed_for_time || run.elapsed > limits.time {
-        let what = if run.killed_for_time {
-            "killed after"
-        } else {
-            "ran"
-        };
-        let detail = format!(
-            "{INDENT}{what} {}, over the time limit of {}\n",
-            milliseconds(run.elapsed),
-            milliseconds(limits.time)
-        );
-        return (Verdict::Tle, detail);
-    }
-    if let Some(peak) = run.peak_memory.filter(|&peak| peak > limits.memory) {
-        let detail = format!(
-            "{INDENT}peak memory {}, over the limit of {}\n",
-            mebibytes(peak),
-            mebibytes(limits.memory)
-        );
-        return (Verdict::Mle, detail);
-    }
-    if !run.ending.success() {
-        let mut detail = format!("{INDENT}{}", run.ending.describe());
-        if run.stderr.is_empty() {
-            detail.push_str("; nothing on stderr\n");
-        } else {
-            detail.push_str("; stderr:\n");
-            detail.push_str(&verdict::first_lines(&run.stderr, STDERR_LINES, "      "));
-        }
-        return (Verdict::Re, detail);
-    }
-    let verdict = verdict::compare(expected, &run.stdout);
-    let detail = if verdict.passed() {
-        String::new()
-    } else {
-        verdict::show_difference(expected, &run.stdout, CONTEXT_LINES, INDENT)
-    };
-    (verdict, detail)
-}
-
 /// Judges `program` on every case in `samples`, printing a verdict line per
 /// case (labelled `<label>/<case>`) and what went wrong under each failure.
 pub fn judge_samples(
@@ -353,41 +374,74 @@ pub fn judge_samples(
             return;
         }
     };
+    let names: Vec<String> = cases
+        .iter()
+        .map(|case| format!("{label}/{}", shown_name(&case.stem)))
+        .collect();
     // Names padded to one width, so that the figures line up across crates
     // as long as names are shorter than that.
-    let longest = cases
+    let longest = names
         .iter()
-        .map(|case| label.len() + 1 + case.stem.len())
+        .map(|name| name.chars().count())
         .max()
         .unwrap_or(0);
     let width = longest.max(NAME_WIDTH);
-    for case in cases {
-        let name = format!("{:<width$}", format!("{label}/{}", case.stem));
+    for (case, name) in cases.iter().zip(names) {
+        let name = format!("{name:<width$}");
         let (Some(input), Some(expected)) = (&case.input, &case.expected) else {
             let missing = if case.input.is_none() { "in" } else { "out" };
-            let detail = format!("    {}.{missing} is missing\n", case.stem);
+            let detail = format!("    {}.{missing} is missing\n", shown_name(&case.stem));
             report(out, tally, Verdict::Error, &name, None, &detail);
             continue;
         };
-        let expected = match fs::read(expected) {
-            Ok(expected) => expected,
-            Err(error) => {
-                let detail = format!("    cannot read {}: {error}\n", expected.display());
-                report(out, tally, Verdict::Error, &name, None, &detail);
-                continue;
-            }
-        };
-        match run::run(program, &[], input, kill_after(limits.time), Purpose::Judge) {
-            Ok(run) => {
-                let (verdict, detail) = judge_run(&run, &expected, limits);
-                report(out, tally, verdict, &name, Some(&run), &detail);
-            }
-            Err(error) => {
-                let detail = format!("    cannot run {}: {error}\n", program.display());
-                report(out, tally, Verdict::Error, &name, None, &detail);
-            }
-        }
+        let (verdict, run, detail) = judge_case(program, input, expected, limits);
+        report(out, tally, verdict, &name, run.as_ref(), &detail);
     }
+}
+
+/// Runs `program` on one case and judges it: the verdict, the run (when
+/// there was one) and what to show under the verdict line.
+///
+/// The program is started before the expected output is read, so that
+/// its peak memory never includes a copy of it (see [`run`]'s platform
+/// notes); only the expected output's size is needed before, for the
+/// output limit.
+fn judge_case(
+    program: &Path,
+    input: &Path,
+    expected: &Path,
+    limits: Limits,
+) -> (Verdict, Option<Run>, String) {
+    let cannot_read =
+        |error: io::Error| format!("    cannot read {}: {error}\n", expected.display());
+    let expected_size = match fs::metadata(expected) {
+        Ok(metadata) => metadata.len(),
+        Err(error) => return (Verdict::Error, None, cannot_read(error)),
+    };
+    let bounds = Bounds {
+        kill_after: kill_after(limits.time),
+        memory: Some(limits.memory),
+        output: output_limit(expected_size),
+    };
+    let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
+        Ok(run) => run,
+        Err(error) => {
+            let detail = format!("    cannot run {}: {error}\n", program.display());
+            return (Verdict::Error, None, detail);
+        }
+    };
+    let expected = match fs::read(expected) {
+        Ok(expected) => expected,
+        Err(error) => return (Verdict::Error, Some(run), cannot_read(error)),
+    };
+    let (verdict, detail) = verdict::judge_run(&run, &expected, limits);
+    (verdict, Some(run), detail)
+}
+
+/// The output limit for a case whose expected output has `expected_size`
+/// bytes: 64 MiB, or twice that and 1 MiB more when larger.
+pub fn output_limit(expected_size: u64) -> u64 {
+    run::DEFAULT_OUTPUT_LIMIT.max(expected_size.saturating_mul(2).saturating_add(1 << 20))
 }
 
 fn report(
@@ -412,76 +466,9 @@ fn report(
     let _ = out.flush();
 }
 
-/// "12.34 ms".
-pub fn milliseconds(duration: Duration) -> String {
-    format!("{:.2} ms", duration.as_secs_f64() * 1e3)
-}
-
-/// "1.8 MiB".
-pub fn mebibytes(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Ending;
-
-    fn run_with(elapsed_ms: u64, peak_mib: Option<u64>, ending: Ending, stdout: &[u8]) -> Run {
-        Run {
-            elapsed: Duration::from_millis(elapsed_ms),
-            peak_memory: peak_mib.map(|mib| mib << 20),
-            ending,
-            killed_for_time: false,
-            stdout: stdout.to_vec(),
-            stderr: b"boom\n".to_vec(),
-        }
-    }
-
-    const LIMITS: Limits = Limits {
-        time: Duration::from_millis(1000),
-        memory: 64 << 20,
-    };
-
-    #[test]
-    fn time_then_memory_then_exit_then_output_decide() {
-        let ok = Ending::Exited(0);
-        let judge = |run: Run| judge_run(&run, b"1\n", LIMITS).0;
-        assert_eq!(judge(run_with(5, Some(2), ok, b"1\n")), Verdict::Ac);
-        assert_eq!(judge(run_with(5, None, ok, b"1\n")), Verdict::Ac);
-        assert_eq!(judge(run_with(5, Some(2), ok, b"2\n")), Verdict::Wa);
-        assert_eq!(judge(run_with(5, Some(2), ok, b"1 \n")), Verdict::Pe);
-        assert_eq!(
-            judge(run_with(5, Some(2), Ending::Exited(1), b"1\n")),
-            Verdict::Re
-        );
-        assert_eq!(
-            judge(run_with(5, Some(2), Ending::Signal(9), b"1\n")),
-            Verdict::Re
-        );
-        // A signal after running out of memory or time is that limit's verdict.
-        assert_eq!(
-            judge(run_with(5, Some(65), Ending::Signal(9), b"")),
-            Verdict::Mle
-        );
-        assert_eq!(
-            judge(run_with(1001, Some(2), Ending::Signal(9), b"")),
-            Verdict::Tle
-        );
-        // Right answers do not excuse a limit.
-        assert_eq!(judge(run_with(1001, Some(2), ok, b"1\n")), Verdict::Tle);
-        assert_eq!(judge(run_with(5, Some(65), ok, b"1\n")), Verdict::Mle);
-        let mut killed = run_with(3, Some(2), Ending::Signal(9), b"");
-        killed.killed_for_time = true;
-        assert_eq!(judge(killed), Verdict::Tle);
-    }
-
-    #[test]
-    fn runtime_errors_show_the_ending_and_stderr() {
-        let run = run_with(5, Some(2), Ending::Exited(101), b"");
-        let (_, detail) = judge_run(&run, b"1\n", LIMITS);
-        assert_eq!(detail, "    exit status 101; stderr:\n      | boom\n");
-    }
 
     #[test]
     fn natural_order_compares_numbers_by_value() {

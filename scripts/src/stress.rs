@@ -7,8 +7,8 @@
 //! is reproduced with `--seed` alone.
 
 use crate::cli;
-use crate::judge::kill_after;
-use crate::run::{self, Purpose, Run};
+use crate::judge::{kill_after, output_limit};
+use crate::run::{self, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
@@ -118,15 +118,24 @@ pub fn main(options: &Options) -> Result<bool, String> {
         fs::write(&input, &made.stdout)
             .map_err(|error| format!("cannot write {}: {error}", input.display()))?;
         let expected = run_helper(&brute, &[], &input, "brute")?;
-        let actual = run::run(
-            &solution,
-            &[],
-            &input,
-            kill_after(problem.limits.time),
-            Purpose::Judge,
-        )
-        .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
-        if let Some(fault) = fault(&actual, &expected.stdout, problem) {
+        let bounds = Bounds {
+            kill_after: kill_after(problem.limits.time),
+            memory: Some(problem.limits.memory),
+            output: output_limit(expected.stdout.len() as u64),
+        };
+        let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
+            .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
+        // The same verdict as `cargo judge` gives, the brute force's output
+        // taken as the expected one.
+        let (verdict, detail) = verdict::judge_run(&actual, &expected.stdout, problem.limits);
+        if !verdict.passed() {
+            let fault = match verdict {
+                Verdict::Wa | Verdict::Pe => verdict.to_string(),
+                _ => format!(
+                    "{verdict}, {}",
+                    detail.trim_start().lines().next().unwrap_or("")
+                ),
+            };
             let kept = dir.join(format!("seed-{seed}.in"));
             let _ = fs::copy(&input, &kept);
             let _ = write!(
@@ -139,15 +148,12 @@ pub fn main(options: &Options) -> Result<bool, String> {
                 kept.display(),
                 problem.name,
                 verdict::first_lines(&made.stdout, INPUT_LINES, "    "),
-                if actual.ending.success() && !actual.killed_for_time {
-                    format!(
-                        "brute force (expected) against the solution (actual):\n{}",
-                        verdict::show_difference(&expected.stdout, &actual.stdout, 3, "    ")
-                    )
+                if matches!(verdict, Verdict::Wa | Verdict::Pe) {
+                    format!("brute force (expected) against the solution (actual):\n{detail}")
                 } else {
                     format!(
                         "the solution's stderr:\n{}",
-                        verdict::first_lines(&actual.stderr, 10, "    ")
+                        verdict::first_lines(&actual.stderr, verdict::STDERR_LINES, "    ")
                     )
                 }
             );
@@ -188,10 +194,7 @@ fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Resu
         .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
     if run.killed_for_time || !run.ending.success() {
         let ending = if run.killed_for_time {
-            format!(
-                "was killed after {}",
-                crate::judge::milliseconds(run.elapsed)
-            )
+            format!("was killed after {}", verdict::milliseconds(run.elapsed))
         } else {
             run.ending.describe()
         };
@@ -202,21 +205,4 @@ fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Resu
         ));
     }
     Ok(run)
-}
-
-/// What is wrong with the solution's run, if anything.
-fn fault(actual: &Run, expected: &[u8], problem: &Problem) -> Option<String> {
-    if actual.killed_for_time || actual.elapsed > problem.limits.time {
-        return Some(format!(
-            "TLE, {}",
-            crate::judge::milliseconds(actual.elapsed)
-        ));
-    }
-    if !actual.ending.success() {
-        return Some(format!("RE, {}", actual.ending.describe()));
-    }
-    match verdict::compare(expected, &actual.stdout) {
-        Verdict::Ac => None,
-        verdict => Some(format!("{verdict}")),
-    }
 }

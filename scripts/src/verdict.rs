@@ -1,7 +1,21 @@
-//! Verdicts, the comparison of an answer with the expected output, and the
-//! report of their first difference with whitespace made visible.
+//! Verdicts: the one place that turns a finished run into AC, WA, PE, RE,
+//! TLE, MLE or OLE ([`judge_run`], used by `judge`, `bundle --check`,
+//! `stress` and `timing`), the comparison of an answer with the expected
+//! output, and a bounded report of their first difference with whitespace
+//! made visible.
 
+use crate::run::{self, Run};
+use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
+use std::time::Duration;
+
+/// Lines of context shown around the first difference by [`judge_run`].
+pub const CONTEXT_LINES: usize = 3;
+/// Lines of standard error shown for a runtime error.
+pub const STDERR_LINES: usize = 10;
+/// A shown line is cut after this many bytes, with a note of how many more
+/// there were; the differing line is shown around its first difference.
+pub const LINE_CUT: usize = 200;
 
 /// A judge's verdict on one case.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,7 +34,10 @@ pub enum Verdict {
     Tle,
     /// Memory limit exceeded.
     Mle,
-    /// Compilation error (a bundle that does not compile as a judge does).
+    /// Output limit exceeded.
+    Ole,
+    /// Compilation error: a crate, or a bundle compiled as a judge does,
+    /// that does not compile.
     Ce,
     /// The case itself is broken: an `.in` without its `.out`, or the reverse.
     Error,
@@ -41,6 +58,7 @@ impl fmt::Display for Verdict {
             Verdict::Re => "RE",
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
             Verdict::Ce => "CE",
             Verdict::Error => "ERROR",
         };
@@ -75,8 +93,8 @@ fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// The lines of `text`, each with its `\n` if it has one.
-fn lines(text: &[u8]) -> Vec<&[u8]> {
-    text.split_inclusive(|&byte| byte == b'\n').collect()
+fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split_inclusive(|&byte| byte == b'\n')
 }
 
 /// The 1-based number of the first line where the two texts differ
@@ -85,59 +103,218 @@ pub fn first_different_line(expected: &[u8], actual: &[u8]) -> Option<usize> {
     if expected == actual {
         return None;
     }
-    let (expected, actual) = (lines(expected), lines(actual));
-    let same = expected
-        .iter()
-        .zip(&actual)
+    let same = lines(expected)
+        .zip(lines(actual))
         .take_while(|(one, other)| one == other)
         .count();
     Some(same + 1)
 }
 
+/// The verdict on one finished run against the expected output, and what
+/// to show under it when it failed (lines indented by four spaces).
+///
+/// In this order: killed for time, memory or output; then over the time
+/// limit, over the memory limit (the peak, or an allocation that failed at
+/// the address-space cap); then a failing exit; then the output compared.
+pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String) {
+    if let Some(fault) = fault(run, limits) {
+        return fault;
+    }
+    let verdict = compare(expected, &run.stdout);
+    let detail = if verdict.passed() {
+        String::new()
+    } else {
+        show_difference(expected, &run.stdout, CONTEXT_LINES, INDENT)
+    };
+    (verdict, detail)
+}
+
+const INDENT: &str = "    ";
+
+/// TLE, MLE, OLE or RE, with what to show, when the run broke a limit or
+/// failed; `None` when it ran cleanly and only its output is left to judge.
+/// For checks that have no expected output to compare (timing).
+pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
+    let over_time = |what: &str| {
+        let detail = format!(
+            "{INDENT}{what} {}, over the time limit of {}\n",
+            milliseconds(run.elapsed),
+            milliseconds(limits.time)
+        );
+        Some((Verdict::Tle, detail))
+    };
+    let over_memory = |peak: Option<u64>| {
+        let detail = match peak {
+            Some(peak) => format!(
+                "{INDENT}{} at {}, over the limit of {}\n",
+                if run.killed_for_memory {
+                    "killed with resident memory"
+                } else {
+                    "peak memory"
+                },
+                mebibytes(peak),
+                mebibytes(limits.memory)
+            ),
+            None => format!(
+                "{INDENT}{}; an allocation failed at the cap of {} the memory limit of {} \
+                 sets:\n{}",
+                run.ending.describe(),
+                mebibytes(run::address_space_cap(limits.memory)),
+                mebibytes(limits.memory),
+                first_lines(&run.stderr, 3, "      ")
+            ),
+        };
+        Some((Verdict::Mle, detail))
+    };
+    if run.killed_for_time {
+        return over_time("killed after");
+    }
+    if run.killed_for_memory {
+        return over_memory(run.peak_memory);
+    }
+    if run.output_over_limit {
+        let detail = format!(
+            "{INDENT}killed after writing more than the output limit of {}\n",
+            mebibytes(run.stdout.len() as u64)
+        );
+        return Some((Verdict::Ole, detail));
+    }
+    if run.elapsed > limits.time {
+        return over_time("ran");
+    }
+    if let Some(peak) = run.peak_memory.filter(|&peak| peak > limits.memory) {
+        return over_memory(Some(peak));
+    }
+    if run.ending.success() {
+        return None;
+    }
+    if allocation_failed(&run.stderr) {
+        return over_memory(None);
+    }
+    let mut detail = format!("{INDENT}{}", run.ending.describe());
+    if run.stderr.is_empty() {
+        detail.push_str("; nothing on stderr\n");
+    } else {
+        detail.push_str("; stderr:\n");
+        detail.push_str(&first_lines(&run.stderr, STDERR_LINES, "      "));
+    }
+    Some((Verdict::Re, detail))
+}
+
+/// True when a failed program's stderr says an allocation failed: Rust's
+/// "memory allocation of N bytes failed", C++'s `std::bad_alloc`, Java's
+/// `OutOfMemoryError`, Python's `MemoryError`. Under the address-space cap
+/// that is how running out of memory ends, before any peak is reached.
+fn allocation_failed(stderr: &[u8]) -> bool {
+    [
+        "memory allocation of ",
+        "bad_alloc",
+        "OutOfMemoryError",
+        "MemoryError",
+    ]
+    .iter()
+    .any(|needle| {
+        stderr
+            .windows(needle.len())
+            .any(|window| window == needle.as_bytes())
+    })
+}
+
 /// Lines around the first difference of `expected` and `actual`, each side
 /// shown with [`visible`] and numbered, the differing line marked with `>`.
-/// Every line of the result is indented by `indent`.
+/// Every line of the result is indented by `indent`. The report is bounded
+/// whatever the texts: at most `2 × context + 1` lines a side, each cut
+/// after [`LINE_CUT`] bytes (the differing line around its first differing
+/// byte) with a note of what was left out.
 pub fn show_difference(expected: &[u8], actual: &[u8], context: usize, indent: &str) -> String {
     let Some(line) = first_different_line(expected, actual) else {
         return String::new();
     };
     let first = line.saturating_sub(context).max(1);
     let last = line + context;
+    fn nth_line(text: &[u8], line: usize) -> &[u8] {
+        lines(text).nth(line - 1).unwrap_or_default()
+    }
+    let column = first_different_byte(nth_line(expected, line), nth_line(actual, line));
     let mut shown = format!(
         "{indent}first difference at line {line}; whitespace shown as \
          · space, ^I tab, ^M carriage return, $ end of line:\n"
     );
     for (name, text) in [("expected", expected), ("actual", actual)] {
         let _ = writeln!(shown, "{indent}{name}:");
-        let text_lines = lines(text);
-        if text_lines.is_empty() {
+        if text.is_empty() {
             let _ = writeln!(shown, "{indent}      (no output at all)");
             continue;
         }
-        for (index, text_line) in text_lines.iter().enumerate() {
+        let mut count = 0;
+        for (index, text_line) in lines(text).enumerate().take(last) {
             let number = index + 1;
-            if number < first || number > last {
+            count = number;
+            if number < first {
                 continue;
             }
-            let marker = if number == line { '>' } else { ' ' };
+            let (marker, from) = if number == line {
+                ('>', column.saturating_sub(LINE_CUT / 2))
+            } else {
+                (' ', 0)
+            };
             let _ = writeln!(
                 shown,
                 "{indent}  {marker}{number:>4} | {}",
-                visible(text_line)
+                cut(text_line, from, true)
             );
         }
-        if line > text_lines.len() {
-            let _ = writeln!(
-                shown,
-                "{indent}  >{line:>4} | (ends after line {})",
-                text_lines.len()
-            );
+        if line > count {
+            let _ = writeln!(shown, "{indent}  >{line:>4} | (ends after line {count})");
         }
         if !text.ends_with(b"\n") {
             let _ = writeln!(shown, "{indent}        (no newline at the end)");
         }
     }
     shown
+}
+
+/// The index of the first byte where `one` and `other` differ (the length
+/// of the shorter when one is a prefix of the other).
+fn first_different_byte(one: &[u8], other: &[u8]) -> usize {
+    one.iter().zip(other).take_while(|(a, b)| a == b).count()
+}
+
+/// At most [`LINE_CUT`] bytes of `line` from about byte `from` (moved back
+/// to the start of a character), escaped as [`visible`] does (or with
+/// spaces kept when `whitespace` is false), with notes of the bytes left
+/// out before and after.
+fn cut(line: &[u8], from: usize, whitespace: bool) -> String {
+    let start = char_start(line, from.min(line.len()));
+    let end = if line.len() - start > LINE_CUT {
+        char_start(line, start + LINE_CUT)
+    } else {
+        line.len()
+    };
+    let mut shown = String::new();
+    if start > 0 {
+        let _ = write!(shown, "({start} bytes cut) ");
+    }
+    let text = &line[start..end];
+    shown.push_str(&if whitespace {
+        visible(text)
+    } else {
+        escaped(text, false)
+    });
+    if end < line.len() {
+        let _ = write!(shown, " ({} more bytes cut)", line.len() - end);
+    }
+    shown
+}
+
+/// `index`, moved back over UTF-8 continuation bytes (at most three) to
+/// the start of the character it falls in.
+fn char_start(text: &[u8], mut index: usize) -> usize {
+    let floor = index.saturating_sub(3);
+    while index > floor && index < text.len() && text[index] & 0xC0 == 0x80 {
+        index -= 1;
+    }
+    index
 }
 
 /// One line (or any text) with whitespace made visible and nothing that a
@@ -154,6 +331,30 @@ pub fn visible(text: &[u8]) -> String {
 /// spaces and line breaks are dropped, for text that is read, not compared
 /// (a program's stderr).
 fn escaped(text: &[u8], whitespace: bool) -> String {
+    escape_with(text, |shown, character| match character {
+        ' ' | '\n' if !whitespace => {
+            if character == ' ' {
+                shown.push(' ');
+            }
+        }
+        _ => push_visible(shown, character),
+    })
+}
+
+/// A name (of a file, a program) as it can be printed: characters as they
+/// are, except control characters (`^[`, `^J`, `\u{..}`), invisible format
+/// characters (`\u{..}`) and bytes that are not UTF-8 (`\xNN`).
+pub fn printable(name: &[u8]) -> String {
+    escape_with(name, |shown, character| match character {
+        '·' | '^' | '$' | '\\' | ' ' => shown.push(character),
+        '\n' => shown.push_str("^J"),
+        _ => push_visible(shown, character),
+    })
+}
+
+/// `text` with each character put by `push`, and each byte that is not
+/// UTF-8 as `\xNN`.
+fn escape_with(text: &[u8], push: impl Fn(&mut String, char)) -> String {
     let mut shown = String::with_capacity(text.len() + 8);
     let mut rest = text;
     while !rest.is_empty() {
@@ -168,14 +369,7 @@ fn escaped(text: &[u8], whitespace: bool) -> String {
             }
         };
         for character in valid.chars() {
-            match character {
-                ' ' | '\n' if !whitespace => {
-                    if character == ' ' {
-                        shown.push(' ');
-                    }
-                }
-                _ => push_visible(&mut shown, character),
-            }
+            push(&mut shown, character);
         }
         for byte in invalid {
             let _ = write!(shown, "\\x{byte:02X}");
@@ -214,23 +408,188 @@ fn is_invisible_format(character: char) -> bool {
 }
 
 /// The first `count` lines of `text`, indented, with control characters
-/// escaped as [`visible`] does but spaces left as they are; a note says how
-/// many more there were.
+/// escaped as [`visible`] does but spaces left as they are, each cut after
+/// [`LINE_CUT`] bytes; a note says how many more lines there were.
 pub fn first_lines(text: &[u8], count: usize, indent: &str) -> String {
-    let all = lines(text);
     let mut shown = String::new();
-    for line in all.iter().take(count) {
-        let _ = writeln!(shown, "{indent}| {}", escaped(line, false));
+    let mut all = lines(text);
+    for line in all.by_ref().take(count) {
+        let _ = writeln!(shown, "{indent}| {}", cut(line, 0, false));
     }
-    if all.len() > count {
-        let _ = writeln!(shown, "{indent}({} more lines)", all.len() - count);
+    let more = all.count();
+    if more > 0 {
+        let _ = writeln!(shown, "{indent}({more} more lines)");
     }
     shown
+}
+
+/// "12.34 ms".
+pub fn milliseconds(duration: Duration) -> String {
+    format!("{:.2} ms", duration.as_secs_f64() * 1e3)
+}
+
+/// "1.8 MiB".
+pub fn mebibytes(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::Ending;
+
+    fn run_with(elapsed_ms: u64, peak_mib: Option<u64>, ending: Ending, stdout: &[u8]) -> Run {
+        Run {
+            elapsed: Duration::from_millis(elapsed_ms),
+            peak_memory: peak_mib.map(|mib| mib << 20),
+            ending,
+            stdout: stdout.to_vec(),
+            stderr: b"boom\n".to_vec(),
+            ..Run::default()
+        }
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_millis(1000),
+        memory: 64 << 20,
+    };
+
+    #[test]
+    fn time_then_memory_then_exit_then_output_decide() {
+        let ok = Ending::Exited(0);
+        let judge = |run: Run| judge_run(&run, b"1\n", LIMITS).0;
+        assert_eq!(judge(run_with(5, Some(2), ok, b"1\n")), Verdict::Ac);
+        assert_eq!(judge(run_with(5, None, ok, b"1\n")), Verdict::Ac);
+        assert_eq!(judge(run_with(5, Some(2), ok, b"2\n")), Verdict::Wa);
+        assert_eq!(judge(run_with(5, Some(2), ok, b"1 \n")), Verdict::Pe);
+        assert_eq!(
+            judge(run_with(5, Some(2), Ending::Exited(1), b"1\n")),
+            Verdict::Re
+        );
+        assert_eq!(
+            judge(run_with(5, Some(2), Ending::Signal(9), b"1\n")),
+            Verdict::Re
+        );
+        // A signal after running out of memory or time is that limit's verdict.
+        assert_eq!(
+            judge(run_with(5, Some(65), Ending::Signal(9), b"")),
+            Verdict::Mle
+        );
+        assert_eq!(
+            judge(run_with(1001, Some(2), Ending::Signal(9), b"")),
+            Verdict::Tle
+        );
+        // Right answers do not excuse a limit.
+        assert_eq!(judge(run_with(1001, Some(2), ok, b"1\n")), Verdict::Tle);
+        assert_eq!(judge(run_with(5, Some(65), ok, b"1\n")), Verdict::Mle);
+        let mut killed = run_with(3, Some(2), Ending::Signal(9), b"");
+        killed.killed_for_time = true;
+        assert_eq!(judge(killed), Verdict::Tle);
+    }
+
+    #[test]
+    fn runtime_errors_show_the_ending_and_stderr() {
+        let run = run_with(5, Some(2), Ending::Exited(101), b"");
+        let (_, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(detail, "    exit status 101; stderr:\n      | boom\n");
+    }
+
+    #[test]
+    fn a_kill_for_memory_or_output_is_its_verdict_whatever_the_ending() {
+        let judge = |run: Run| judge_run(&run, b"1\n", LIMITS);
+        let mut killed = run_with(5, Some(70), Ending::Signal(9), b"");
+        killed.killed_for_memory = true;
+        let (verdict, detail) = judge(killed);
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            detail,
+            "    killed with resident memory at 70.0 MiB, over the limit of 64.0 MiB\n"
+        );
+        let mut flooded = run_with(5, Some(2), Ending::Signal(9), &[b'y'; 1 << 20]);
+        flooded.output_over_limit = true;
+        let (verdict, detail) = judge(flooded);
+        assert_eq!(verdict, Verdict::Ole);
+        assert_eq!(
+            detail,
+            "    killed after writing more than the output limit of 1.0 MiB\n"
+        );
+        // Time still comes first.
+        let mut both = run_with(1500, Some(2), Ending::Signal(9), b"");
+        both.killed_for_time = true;
+        both.output_over_limit = true;
+        assert_eq!(judge(both).0, Verdict::Tle);
+    }
+
+    #[test]
+    fn an_allocation_that_failed_is_mle_and_other_failures_re() {
+        let judge = |stderr: &[u8], ending| {
+            let mut run = run_with(5, Some(2), ending, b"");
+            run.stderr = stderr.to_vec();
+            judge_run(&run, b"1\n", LIMITS)
+        };
+        let (verdict, detail) = judge(
+            b"memory allocation of 4294967296 bytes failed\n",
+            Ending::Signal(6),
+        );
+        assert_eq!(verdict, Verdict::Mle);
+        assert!(detail.contains("at the cap of 384.0 MiB"), "{detail}");
+        assert!(detail.contains("| memory allocation of"), "{detail}");
+        assert_eq!(
+            judge(
+                b"terminate called after throwing an instance of 'std::bad_alloc'\n",
+                Ending::Signal(6)
+            )
+            .0,
+            Verdict::Mle
+        );
+        assert_eq!(
+            judge(b"index out of bounds\n", Ending::Exited(101)).0,
+            Verdict::Re
+        );
+        // A clean exit is judged on its output, whatever it printed.
+        assert_eq!(
+            judge(b"memory allocation of 1 bytes failed\n", Ending::Exited(0)).0,
+            Verdict::Wa
+        );
+    }
+
+    #[test]
+    fn a_difference_report_is_bounded_whatever_the_output() {
+        // A million-byte line that differs near its middle, among many lines.
+        let mut expected = Vec::new();
+        for _ in 0..1000 {
+            expected.extend_from_slice(b"same\n");
+        }
+        let mut actual = expected.clone();
+        let long = vec![b'a'; 1_000_000];
+        let mut other = long.clone();
+        other[500_000] = b'b';
+        expected.extend_from_slice(&long);
+        actual.extend_from_slice(&other);
+        for _ in 0..100_000 {
+            expected.extend_from_slice(b"x\n");
+            actual.extend_from_slice(b"y\n");
+        }
+        let shown = show_difference(&expected, &actual, 3, "");
+        assert!(shown.lines().count() <= 3 + 2 * 7 + 2, "{shown}");
+        assert!(shown.lines().all(|line| line.len() < 300), "{shown}");
+        assert!(shown.contains("first difference at line 1001"), "{shown}");
+        // The differing line is shown around its difference, with notes.
+        assert!(shown.contains(">1001 | (499900 bytes cut) aaa"), "{shown}");
+        assert!(shown.contains("ab"), "{shown}");
+        assert!(shown.contains("more bytes cut)"), "{shown}");
+        let stderr = first_lines(&long, 10, "");
+        assert_eq!(
+            stderr.len(),
+            2 + LINE_CUT + " (999800 more bytes cut)\n".len()
+        );
+    }
+
+    #[test]
+    fn names_are_printable() {
+        assert_eq!(printable(b"a b\x1b[31m\xff\n"), "a b^[[31m\\xFF^J");
+        assert_eq!(printable("é$".as_bytes()), "é$");
+    }
 
     #[test]
     fn equal_outputs_are_accepted() {

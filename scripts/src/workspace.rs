@@ -192,6 +192,49 @@ impl Workspace {
     }
 }
 
+impl Workspace {
+    /// Builds one problem's binary in release mode, as
+    /// [`Workspace::build_release`] does; when it does not compile, the
+    /// error is rustc's first errors (or cargo's word that it failed).
+    /// Cargo's progress shows on stderr as it goes; rustc's messages are
+    /// read from cargo's JSON on stdout, so that the report can hold them.
+    pub fn build_crate(&self, problem: &Problem) -> Result<(), String> {
+        /// Errors shown, and lines of each.
+        const ERRORS: usize = 2;
+        const LINES: usize = 12;
+        let output = cargo()
+            .args(["build", "--release", "--message-format", "json"])
+            .args(["--package", &problem.name, "--bin", &problem.name])
+            .current_dir(&self.root)
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|error| format!("    cannot run cargo build: {error}\n"))?;
+        if output.status.success() {
+            return Ok(());
+        }
+        let mut shown = String::new();
+        let errors = output
+            .stdout
+            .split(|&byte| byte == b'\n')
+            .filter_map(|line| serde_json::from_slice::<Value>(line).ok())
+            .filter(|message| message["reason"] == "compiler-message")
+            .filter(|message| message["message"]["level"] == "error")
+            .filter_map(|message| message["message"]["rendered"].as_str().map(str::to_string))
+            .take(ERRORS);
+        for error in errors {
+            for line in error.trim_end().lines().take(LINES) {
+                shown.push_str("    ");
+                shown.push_str(&crate::verdict::printable(line.as_bytes()));
+                shown.push('\n');
+            }
+        }
+        if shown.is_empty() {
+            shown = "    cargo build failed; its messages are above\n".to_string();
+        }
+        Err(shown)
+    }
+}
+
 impl Problem {
     fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, String> {
         let name = string(package, "name")?.to_string();

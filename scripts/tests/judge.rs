@@ -190,7 +190,6 @@ fn an_abort_is_re() {
     assert_eq!(report.verdict(CASE), "RE", "{}", report.stdout);
 }
 
-#[cfg(unix)]
 #[test]
 fn memory_over_the_limit_is_mle_and_within_it_ac() {
     let report = one_filling_memory("alloc 200", "allocated\n");
@@ -198,7 +197,13 @@ fn memory_over_the_limit_is_mle_and_within_it_ac() {
     let (head, detail) = report.case(CASE);
     assert!(detail.contains("over the limit of 64.0 MiB"), "{detail}");
     let peak: f64 = head.split_whitespace().nth(4).unwrap().parse().unwrap();
-    assert!(peak >= 200.0, "{head}");
+    if cfg!(windows) {
+        // The peak commit, all of it at once: not stopped on the way.
+        assert!(peak >= 200.0, "{head}");
+    } else {
+        // Stopped on the way: past the limit, short of the 200 MiB.
+        assert!((64.0..200.0).contains(&peak), "{head}");
+    }
     assert_eq!(report.code, Some(1));
 
     let report = one_filling_memory("alloc 16", "allocated\n");
@@ -212,14 +217,6 @@ fn memory_over_the_limit_is_mle_and_within_it_ac() {
         .parse()
         .unwrap();
     assert!((16.0..64.0).contains(&peak), "{}", report.stdout);
-}
-
-#[cfg(not(unix))]
-#[test]
-fn memory_is_not_measured_here_and_says_so() {
-    let report = one_filling_memory("alloc 200", "allocated\n");
-    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
-    assert!(report.case(CASE).0.ends_with("- MiB"), "{}", report.stdout);
 }
 
 #[test]
@@ -328,7 +325,10 @@ fn help_explains_every_verdict() {
         "RE",
         "TLE",
         "MLE",
+        "OLE",
+        "CE",
         "ERROR",
+        "not a sandbox",
         "N passed, M failed",
     ] {
         assert!(report.stdout.contains(word), "{word}");

@@ -3,15 +3,18 @@
 //!   forward search visits the most states (664); a judge's single-board case at its worst.
 //! - `2-all-boards.in`: all 411,840 legal boards (about 8 MB) in a fixed shuffled order, so one
 //!   run answers every board through the distance table.
-//! - `3-1999-slowest-searches.in`: 1999 copies of the board on which the forward search visits the
+//! - `3-699-slowest-searches.in`: 699 copies of the board on which the forward search visits the
 //!   most states (741), one board below the count from which the solution builds the table: the
 //!   worst case of choosing between the two plans.
+//!
+//! Beside each, `<name>-x10.in` holds the same input 10 times over, so that the timing shows how
+//! the cost grows with the input (10 × 699 boards take the table).
 //!
 //! The state counts were measured with the solution's forward search; its tests check the two
 //! boards' distances.
 
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 /// Distance 7; the forward search visits 664 states on it.
@@ -19,10 +22,11 @@ const SLOWEST_DISTANCE_7_BOARD: &str = "WWBBBBWWWBWBOWBO";
 /// Distance 6; the forward search visits 741 states on it, more than on any other board.
 const SLOWEST_SEARCH_BOARD: &str = "BWBWBOOWWWBBBBWW";
 /// One fewer than `TABLE_THRESHOLD` in the solution.
-const BOARDS_BELOW_THRESHOLD: usize = 1999;
+const BOARDS_BELOW_THRESHOLD: usize = 699;
 const SHUFFLE_SEED: u64 = 2346;
+const REPEATS: usize = 10;
 
-/// The judge's layout: four lines of four squares.
+/// The judge's layout: four lines of four.
 fn write_board(out: &mut impl Write, squares: &[u8]) -> io::Result<()> {
     for row in squares.chunks(4) {
         out.write_all(row)?;
@@ -58,13 +62,19 @@ fn all_legal_boards() -> Vec<[u8; 16]> {
     boards
 }
 
-fn write_file(
-    path: &Path,
-    write_boards: impl FnOnce(&mut BufWriter<fs::File>) -> io::Result<()>,
+/// Writes `<name>.in` and `<name>-x10.in` from the boards `write_boards` writes.
+fn write_inputs(
+    directory: &Path,
+    name: &str,
+    write_boards: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut out = BufWriter::new(fs::File::create(path)?);
-    write_boards(&mut out)?;
-    out.flush()
+    let mut text = Vec::new();
+    write_boards(&mut text)?;
+    fs::write(directory.join(format!("{name}.in")), &text)?;
+    fs::write(
+        directory.join(format!("{name}-x10.in")),
+        text.repeat(REPEATS),
+    )
 }
 
 fn main() -> io::Result<()> {
@@ -75,20 +85,19 @@ fn main() -> io::Result<()> {
     let directory = Path::new(&directory);
     fs::create_dir_all(directory)?;
 
-    write_file(&directory.join("1-distance-7.in"), |out| {
+    write_inputs(directory, "1-distance-7", |out| {
         write_board(out, SLOWEST_DISTANCE_7_BOARD.as_bytes())
     })?;
 
     let mut boards = all_legal_boards();
     assert_eq!(boards.len(), 411_840);
     fastrand::Rng::with_seed(SHUFFLE_SEED).shuffle(&mut boards);
-    write_file(&directory.join("2-all-boards.in"), |out| {
+    write_inputs(directory, "2-all-boards", |out| {
         boards.iter().try_for_each(|board| write_board(out, board))
     })?;
 
-    write_file(&directory.join("3-1999-slowest-searches.in"), |out| {
+    write_inputs(directory, "3-699-slowest-searches", |out| {
         (0..BOARDS_BELOW_THRESHOLD)
             .try_for_each(|_| write_board(out, SLOWEST_SEARCH_BOARD.as_bytes()))
-    })?;
-    Ok(())
+    })
 }

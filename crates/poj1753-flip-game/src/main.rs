@@ -18,12 +18,20 @@
 //! whole row of presses is applied with a few shifts and XORs. Pressing is
 //! linear over GF(2), so the sixteen chases of a board are one chase of the
 //! board XOR a constant chase of each top row on an empty board (a table of
-//! 16 entries built at compile time).
+//! 16 entries built at compile time), and that one chase is the XOR of two
+//! table entries, one per byte of the board. A board whose chase leaves a
+//! bottom row that no top row leaves is impossible at once: 15 in 16 are.
 //!
-//! Complexity: per board, 2 goals × (one 3-row chase + 16 XOR-and-popcounts)
-//! — about 100 word operations; O(1) memory beyond the input. The input is
-//! held twice while proconio copies it into its own buffer, then once: the
-//! peak is twice the input size plus the program's own 2 MiB or so.
+//! Reading: a plain loop over the input's bytes, a 64 KiB chunk at a time,
+//! with a 256-entry table saying what each byte is (piece, blank, other),
+//! four bytes at once where four pieces come in a row. proconio is not used:
+//! a token source under `input!` cost 2.5 times the least any program pays
+//! to read this input and write its answers, and this loop 1.2 times (the
+//! figures are in `docs/performance.md`).
+//!
+//! Complexity: per board, 2 goals × (two table loads, and for a possible
+//! board 16 XOR-and-popcounts); reading is linear in the input. Memory is
+//! flat: one 64 KiB chunk of input and one of output, whatever the input size.
 //! Every one of the 65,536 boards is checked in the tests against a brute
 //! force over all 2^16 press sets.
 //!
@@ -32,10 +40,8 @@
 //! stderr names the board and the fault, control characters escaped, and the
 //! exit status is 1 — also when stderr itself cannot be written.
 
-use proconio::source::once::OnceSource;
-use proconio::source::Source;
 use std::fmt;
-use std::io::{self, BufWriter, Cursor, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
 
 /// Side length of the field.
 const SIDE: u32 = 4;
@@ -104,10 +110,54 @@ const TOP_ROW_CHASES: [Chase; 1 << SIDE] = {
     chases
 };
 
+/// `chase(byte << (8 * half), 0)` for each byte of each half of a board. By linearity,
+/// `chase(to_flip, 0)` is the XOR of the entries of its two bytes: two loads instead of three
+/// rows of chasing, which made the solving a third of the run time.
+const BYTE_CHASES: [[Chase; 256]; 2] = {
+    let mut chases = [[Chase {
+        presses: 0,
+        left_to_flip: 0,
+    }; 256]; 2];
+    let mut byte = 0;
+    while byte < 256 {
+        chases[0][byte] = chase(byte as Board, 0);
+        chases[1][byte] = chase((byte as Board) << 8, 0);
+        byte += 1;
+    }
+    chases
+};
+
+/// `chase(to_flip, 0)`, from the byte tables.
+fn chase_from_empty_top_row(to_flip: Board) -> Chase {
+    let low = BYTE_CHASES[0][usize::from(to_flip & 0xFF)];
+    let high = BYTE_CHASES[1][usize::from(to_flip >> 8)];
+    Chase {
+        presses: low.presses ^ high.presses,
+        left_to_flip: low.left_to_flip ^ high.left_to_flip,
+    }
+}
+
+/// Bit `b` is set when some top row's chase leaves the bottom row `b` to flip. A board whose
+/// own chase leaves any other bottom row matches no top row, which settles most boards (all
+/// but 1 in 16 are impossible) without looking at the sixteen.
+const BOTTOM_ROWS_LEFT_BY_TOP_ROWS: u16 = {
+    let mut rows = 0;
+    let mut top_row = 0;
+    while top_row < TOP_ROW_CHASES.len() {
+        rows |= 1 << (TOP_ROW_CHASES[top_row].left_to_flip >> (SIDE * (SIDE - 1)));
+        top_row += 1;
+    }
+    rows
+};
+
 /// The fewest presses that turn `board` into `goal`, if any set does: the
 /// fewest over the sixteen top rows whose chase leaves nothing to flip.
 fn presses_to_reach(board: Board, goal: Board) -> Option<u32> {
-    let base = chase(board ^ goal, 0);
+    let base = chase_from_empty_top_row(board ^ goal);
+    let bottom_row_left = base.left_to_flip >> (SIDE * (SIDE - 1));
+    if BOTTOM_ROWS_LEFT_BY_TOP_ROWS >> bottom_row_left & 1 == 0 {
+        return None;
+    }
     TOP_ROW_CHASES
         .iter()
         .filter(|top| top.left_to_flip == base.left_to_flip)
@@ -158,6 +208,7 @@ impl fmt::Display for InputError {
 #[derive(Debug)]
 pub enum Failure {
     Input(InputError),
+    Read(io::Error),
     Output(io::Error),
 }
 
@@ -167,53 +218,200 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// The whole input as proconio's token source.
-///
-/// Memory: proconio copies the text into a buffer of its own, and `input` is dropped as soon as
-/// that copy is made, so the peak is twice the input for the moment of the copy and about once
-/// the input after it. Not UTF-8: everything from the first byte that is not UTF-8 on is cut off
-/// and replaced by one U+FFFD, which is what `String::from_utf8_lossy` would turn that byte into.
-/// Nothing past that character is ever read, because it is a bad piece of its board; converting
-/// the rest could triple it instead.
-fn tokens_of(mut input: Vec<u8>) -> OnceSource<Cursor<Vec<u8>>> {
-    if let Err(error) = std::str::from_utf8(&input) {
-        input.truncate(error.valid_up_to());
-        input.extend_from_slice("\u{FFFD}".as_bytes());
-    }
-    OnceSource::new(Cursor::new(input))
+/// Bytes asked of the input per read. The input is read a chunk at a time, not whole, so memory
+/// stays flat however long the input is, and no page of a big input buffer is ever touched.
+const CHUNK: usize = 1 << 16;
+
+/// The input, read a chunk at a time and consumed byte by byte from `position` on.
+struct Input<R> {
+    reader: R,
+    /// Bytes asked of `reader` per read, at least.
+    chunk: usize,
+    buffer: Vec<u8>,
+    /// The first byte of `buffer` not consumed yet.
+    position: usize,
+    /// Nothing more is read: the input ended, or reading it failed.
+    finished: bool,
+    /// The error that ended reading, if one did.
+    read_error: Option<io::Error>,
 }
 
-/// Answers every board in `input`, one line each, in order. On bad input the answers to the
+impl<R: Read> Input<R> {
+    fn with_chunk(reader: R, chunk: usize) -> Self {
+        Input {
+            reader,
+            chunk,
+            buffer: Vec::new(),
+            position: 0,
+            finished: false,
+            read_error: None,
+        }
+    }
+
+    /// The bytes read and not consumed yet.
+    fn unread(&self) -> &[u8] {
+        &self.buffer[self.position..]
+    }
+
+    /// Drops the consumed bytes and appends a chunk of input; false when nothing more came.
+    fn refill(&mut self) -> bool {
+        if self.finished {
+            return false;
+        }
+        self.buffer.drain(..self.position);
+        self.position = 0;
+        let kept = self.buffer.len();
+        // Bytes kept unconsumed (a character or a token being read) grow the buffer by
+        // doubling, so that even a huge token is read in linear time.
+        let wanted = self.chunk.max(kept);
+        self.buffer.reserve(wanted);
+        let limit = wanted as u64;
+        if let Err(error) = (&mut self.reader).take(limit).read_to_end(&mut self.buffer) {
+            self.read_error = Some(error);
+            self.finished = true;
+        }
+        self.finished |= self.buffer.len() < kept + wanted;
+        self.buffer.len() > kept
+    }
+
+    /// The character that starts at `position`, decoded as `String::from_utf8_lossy` would
+    /// decode it there (a byte that is not UTF-8 is U+FFFD), and its length in bytes; `None`
+    /// at the end of the input.
+    fn char_at_position(&mut self) -> Option<(char, usize)> {
+        while self.unread().len() < 4 && self.refill() {}
+        let bytes = self.unread();
+        let width = match *bytes.first()? {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 1,
+        };
+        let width = bytes.len().min(width);
+        Some(match std::str::from_utf8(&bytes[..width]) {
+            Ok(text) => (
+                text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER),
+                width,
+            ),
+            // An invalid sequence is one U+FFFD; an unfinished one at the very end too.
+            Err(error) => (
+                char::REPLACEMENT_CHARACTER,
+                error.error_len().unwrap_or(width),
+            ),
+        })
+    }
+}
+
+/// What a byte is to a board: `CELL[byte]` is one of these.
+const WHITE: u8 = 0;
+const BLACK: u8 = 1;
+/// ASCII whitespace as `char::is_whitespace` has it: tab, line feed, vertical tab, form feed,
+/// carriage return, space.
+const SPACE: u8 = 2;
+/// Anything else, including every byte of a multi-byte character: a bad piece, unless the
+/// character is a Unicode space (U+3000, for one).
+const OTHER: u8 = 3;
+
+const CELL: [u8; 256] = {
+    let mut cells = [OTHER; 256];
+    cells[b'w' as usize] = WHITE;
+    cells[b'b' as usize] = BLACK;
+    let spaces = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '];
+    let mut index = 0;
+    while index < spaces.len() {
+        cells[spaces[index] as usize] = SPACE;
+        index += 1;
+    }
+    cells
+};
+
+/// Four bytes as pieces, the first in the lowest byte of `bytes`: bit `k` of the mask is set
+/// where byte `k` is `b`, and the flag says whether all four are `b` or `w`. The two letters
+/// differ in bits 0, 2 and 4 (`b` = 0x62 has none of them, `w` = 0x77 all three) and agree in
+/// the others.
+const fn four_pieces(bytes: u32) -> (Board, bool) {
+    const ONES: u32 = u32::MAX / 255;
+    let agree = bytes & (ONES * 0xEA) == ONES * 0x62;
+    // Bits 0, 2 and 4 of each byte equal: all clear or all set.
+    let same = (bytes ^ (bytes >> 2)) & (ONES * 0x05) == 0;
+    // Bit 4 clear marks `b`; the multiplication gathers byte k's bit into bit 24 + k.
+    let black = ((!bytes >> 4) & ONES).wrapping_mul(0x0102_0408) >> 24;
+    (black as Board, agree && same)
+}
+
+fn write_answer(out: &mut impl Write, board: Board) -> io::Result<()> {
+    match fewest_rounds(board) {
+        // At most 6: one digit.
+        Some(rounds) => out.write_all(&[b'0' + rounds as u8, b'\n']),
+        None => out.write_all(b"Impossible\n"),
+    }
+}
+
+/// Answers every board of `input`, one line each, in order. On bad input the answers to the
 /// boards before it are written, then the error is returned.
-pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), Failure> {
-    let mut tokens = tokens_of(input);
+///
+/// The pieces of a board may be spread over lines and blanks any way at all: only the sequence
+/// of characters that are not whitespace matters, whitespace as `str::split_whitespace` has it.
+fn answer_boards<R: Read>(input: &mut Input<R>, out: &mut impl Write) -> Result<(), Failure> {
     let mut board: Board = 0;
     let mut pieces = 0;
     let mut boards_done = 0;
-    // The pieces of a board may be spread over tokens any way at all: only the sequence of
-    // non-blank characters matters. Tokens are borrowed from proconio's buffer: `input!` with
-    // `String` would copy each one, and a single huge token with it.
-    while let Some(token) = tokens.next_token() {
-        for piece in token.chars() {
-            let black = match piece {
-                'b' => 1,
-                'w' => 0,
-                _ => {
-                    let board = boards_done + 1;
-                    return Err(Failure::Input(InputError::BadPiece { board, piece }));
+    loop {
+        let unread = input.unread();
+        let mut consumed = 0;
+        while let Some(&byte) = unread.get(consumed) {
+            let cell = CELL[usize::from(byte)];
+            if cell == SPACE {
+                consumed += 1;
+                continue;
+            }
+            // Four pieces at once where four `b`/`w` bytes come and fit in the board: the
+            // judge's lines of four come this way, and this made reading them twice as fast.
+            // (Blanks first: trying four bytes at each line end, and failing, cost more.)
+            if pieces <= SIDE * SIDE - 4 {
+                if let Some(four) = unread.get(consumed..consumed + 4) {
+                    let (black, valid) =
+                        four_pieces(u32::from_le_bytes([four[0], four[1], four[2], four[3]]));
+                    if valid {
+                        board |= black << pieces;
+                        pieces += 4;
+                        consumed += 4;
+                        if pieces == SIDE * SIDE {
+                            write_answer(out, board)?;
+                            boards_done += 1;
+                            board = 0;
+                            pieces = 0;
+                        }
+                        continue;
+                    }
                 }
-            };
-            board |= black << pieces;
+            }
+            if cell == OTHER {
+                break;
+            }
+            consumed += 1;
+            board |= Board::from(cell) << pieces;
             pieces += 1;
             if pieces == SIDE * SIDE {
-                match fewest_rounds(board) {
-                    Some(rounds) => writeln!(out, "{rounds}")?,
-                    None => writeln!(out, "Impossible")?,
-                }
+                write_answer(out, board)?;
                 boards_done += 1;
                 board = 0;
                 pieces = 0;
             }
+        }
+        let stopped_early = consumed < unread.len();
+        input.position += consumed;
+        if stopped_early {
+            // A byte the loop does not take: its character is a Unicode space or a bad piece.
+            if let Some((character, width)) = input.char_at_position() {
+                if !character.is_whitespace() {
+                    let board = boards_done + 1;
+                    let piece = character;
+                    return Err(Failure::Input(InputError::BadPiece { board, piece }));
+                }
+                input.position += width;
+            }
+        } else if !input.refill() {
+            break;
         }
     }
     if pieces > 0 {
@@ -221,6 +419,21 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), Failure> {
         return Err(Failure::Input(InputError::Truncated { board, pieces }));
     }
     Ok(())
+}
+
+/// Answers every board read from `reader`; see `answer_boards`.
+pub fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
+    run_in_chunks(reader, CHUNK, out)
+}
+
+fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
+    let mut input = Input::with_chunk(reader, chunk);
+    let outcome = answer_boards(&mut input, out);
+    match (outcome, input.read_error) {
+        // A read that failed ended the input early: that, not the cut it left, is the fault.
+        (Err(Failure::Input(_)) | Ok(()), Some(error)) => Err(Failure::Read(error)),
+        (outcome, _) => outcome,
+    }
 }
 
 /// Reports a failure on stderr and exits with status 1. When stderr cannot be written either,
@@ -232,17 +445,14 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-    let mut input = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        fail(format_args!("cannot read the input: {error}"));
-    }
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(input, &mut out);
+    let mut out = BufWriter::with_capacity(CHUNK, io::stdout().lock());
+    let result = run(io::stdin().lock(), &mut out);
     // Answers before a bad board stay printed.
     let flushed = out.flush();
     match (result, flushed) {
         (Ok(()), Ok(())) => {}
         (Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
+        (Err(Failure::Read(error)), _) => fail(format_args!("cannot read the input: {error}")),
         (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
             fail(format_args!("cannot write the output: {error}"))
         }
@@ -258,18 +468,60 @@ mod brute_force;
 mod tests {
     use super::*;
 
+    /// Runs the whole program on `input`: what it printed, and the fault.
     fn run_to_string(input: &str) -> (String, Result<(), InputError>) {
         run_on_bytes(input.as_bytes())
     }
 
     fn run_on_bytes(input: &[u8]) -> (String, Result<(), InputError>) {
+        let whole = run_with_chunk(input, CHUNK);
+        // The input read a few bytes at a time: pieces, characters and faults cut by the end of
+        // a read, then read on.
+        for chunk in 1..=6 {
+            assert_eq!(run_with_chunk(input, chunk), whole, "{input:?} by {chunk}");
+        }
+        whole
+    }
+
+    fn run_with_chunk(input: &[u8], chunk: usize) -> (String, Result<(), InputError>) {
         let mut out = Vec::new();
-        let result = match run(input.to_vec(), &mut out) {
+        let result = match run_in_chunks(input, chunk, &mut out) {
             Ok(()) => Ok(()),
             Err(Failure::Input(error)) => Err(error),
-            Err(Failure::Output(error)) => panic!("writing to memory failed: {error}"),
+            Err(Failure::Read(error) | Failure::Output(error)) => {
+                panic!("reading or writing memory failed: {error}")
+            }
         };
         (String::from_utf8(out).expect("output is ASCII"), result)
+    }
+
+    #[test]
+    fn four_pieces_at_once_read_as_one_at_a_time() {
+        // Every four bytes drawn from the pieces, their near misses (bytes differing from `b`
+        // or `w` in one bit), blanks and others.
+        let mut bytes = vec![b'b', b'w', b' ', b'\n', 0, 0xFF, 0xE2, b'B', b'W'];
+        for bit in 0..8 {
+            bytes.push(b'b' ^ (1 << bit));
+            bytes.push(b'w' ^ (1 << bit));
+        }
+        for &first in &bytes {
+            for &second in &bytes {
+                for &third in &bytes {
+                    for &fourth in &bytes {
+                        let four = [first, second, third, fourth];
+                        let cells = four.map(|byte| CELL[usize::from(byte)]);
+                        let valid = cells.iter().all(|&cell| cell <= BLACK);
+                        let (black, all_pieces) = four_pieces(u32::from_le_bytes(four));
+                        assert_eq!(all_pieces, valid, "{four:?}");
+                        if valid {
+                            let expected =
+                                (0..4).fold(0, |mask, k| mask | Board::from(cells[k]) << k);
+                            assert_eq!(black, expected, "{four:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Reads `samples/poj1753-flip-game/<name>.in` and its `.out` at compile time.
@@ -357,6 +609,79 @@ mod tests {
                 run_to_string(input),
                 (expected.to_string(), Ok(())),
                 "{input:?}"
+            );
+        }
+    }
+
+    /// The program as the statement reads: the characters of the input (a byte that is not
+    /// UTF-8 is U+FFFD), whitespace skipped, 16 pieces to a board, then the brute force.
+    fn model(input: &[u8]) -> (String, Result<(), InputError>) {
+        let expected = brute_force::brute_force_table();
+        let text = String::from_utf8_lossy(input);
+        let mut output = String::new();
+        let mut pieces = Vec::new();
+        for piece in text.chars().filter(|piece| !piece.is_whitespace()) {
+            let board = output.lines().count() + 1;
+            if piece != 'b' && piece != 'w' {
+                return (output, Err(InputError::BadPiece { board, piece }));
+            }
+            pieces.push(piece == 'b');
+            if pieces.len() == 16 {
+                let board = (0..16).fold(0, |board, k| board | Board::from(pieces[k]) << k);
+                match expected[usize::from(board)] {
+                    Some(rounds) => output += &format!("{rounds}\n"),
+                    None => output += "Impossible\n",
+                }
+                pieces.clear();
+            }
+        }
+        let board = output.lines().count() + 1;
+        let pieces = pieces.len() as u32;
+        let result = if pieces == 0 {
+            Ok(())
+        } else {
+            Err(InputError::Truncated { board, pieces })
+        };
+        (output, result)
+    }
+
+    #[test]
+    fn random_inputs_of_pieces_spaces_and_other_bytes_read_as_the_model() {
+        let mut rng = fastrand::Rng::with_seed(1753);
+        let parts: [&[u8]; 16] = [
+            b"b",
+            b"w",
+            b"bwwb",
+            b"wwbb",
+            b" ",
+            b"\n",
+            b"\r\n",
+            b"\t\x0b\x0c",
+            "\u{3000}".as_bytes(),
+            "\u{a0}".as_bytes(),
+            "\u{85}".as_bytes(),
+            "\u{e9}".as_bytes(),
+            b"\xff",
+            b"\xe2\x82",
+            b"\xf0\x9f\x98",
+            b"x",
+        ];
+        for case in 0..3000 {
+            let mut input = Vec::new();
+            let common = rng.usize(..4);
+            for _ in 0..rng.usize(0..80) {
+                // Mostly pieces and blanks, so that inputs get through several boards.
+                let part = if rng.usize(..20) == 0 {
+                    rng.usize(..parts.len())
+                } else {
+                    common + 4 * rng.usize(..2)
+                };
+                input.extend_from_slice(parts[part]);
+            }
+            assert_eq!(
+                run_on_bytes(&input),
+                model(&input),
+                "case {case}: {input:?}"
             );
         }
     }

@@ -1,0 +1,285 @@
+//! `judge` against programs that misbehave the way contestants' programs
+//! do: children that linger, memory without end, floods of output, huge
+//! lines, crates that do not compile, names made to confuse. Each test
+//! fails on a tool that trusts the program.
+
+mod common;
+
+use common::{fixture, tool, Report, Scratch};
+use std::path::Path;
+use std::thread;
+use std::time::Duration;
+
+const CASE: &str = "judge-fixture/1";
+
+/// `judge --program` on the fixture, with the samples in `samples`, under
+/// `time_limit_ms` and 64 MiB.
+fn judge_in(samples: &Path, time_limit_ms: &str) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--time-limit-ms", time_limit_ms])
+            .args(["--memory-limit-mib", "64", "--program"])
+            .arg(fixture())
+            .arg("--samples")
+            .arg(samples)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// The fixture judged on one case: `input`, and `expected` as its `.out`.
+fn one(input: &str, expected: &[u8], time_limit_ms: &str) -> Report {
+    let samples = Scratch::new("hostile");
+    samples.write("1.in", input.as_bytes());
+    samples.write("1.out", expected);
+    judge_in(&samples.path, time_limit_ms)
+}
+
+/// The wall time (ms) and peak memory (MiB) on a verdict line.
+fn figures(head: &str) -> (f64, f64) {
+    let fields: Vec<&str> = head.split_whitespace().collect();
+    (fields[2].parse().unwrap(), fields[4].parse().unwrap())
+}
+
+/// Item 1: a child that keeps the program's stdout open and answers late
+/// neither holds the judge nor answers for the program: the group dies
+/// with the program, whose own output was empty.
+#[test]
+fn a_child_holding_stdout_does_not_answer_after_the_program_ended() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(
+        &format!("fork 1500 keep {}", mark.display()),
+        b"late\n",
+        "1000",
+    );
+    assert_eq!(report.verdict(CASE), "WA", "{}", report.stdout);
+    let (milliseconds, _) = figures(&report.case(CASE).0);
+    assert!(milliseconds < 1000.0, "{}", report.stdout);
+    // Item 2: the child was killed, not left to run.
+    thread::sleep(Duration::from_millis(2500));
+    assert!(!mark.exists(), "the child outlived the run");
+}
+
+/// Item 2: a child that holds nothing of the program's is killed with it
+/// all the same.
+#[test]
+fn a_quiet_child_dies_with_the_program() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(&format!("fork 1000 quiet {}", mark.display()), b"", "1000");
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    thread::sleep(Duration::from_millis(2000));
+    assert!(!mark.exists(), "the child outlived the run");
+}
+
+/// Item 3: a big expected output is not counted in the program's memory.
+#[test]
+fn a_big_expected_output_is_not_the_programs_memory() {
+    let expected = "y\n".repeat(40 << 20);
+    let report = one("print 1\\n", expected.as_bytes(), "1000");
+    assert_eq!(report.verdict(CASE), "WA", "{}", report.stdout);
+    let (_, peak) = figures(&report.case(CASE).0);
+    assert!(peak < 32.0, "{}", report.stdout);
+}
+
+/// Item 4: memory that grows without end is stopped near the limit, MLE,
+/// well before it reaches what the program asked for.
+#[test]
+fn growing_memory_is_stopped_at_the_limit() {
+    let report = one("grow 4096", b"grown\n", "10000");
+    assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
+    let (head, detail) = report.case(CASE);
+    let (_, peak) = figures(&head);
+    assert!(peak < 1024.0, "{}", report.stdout);
+    assert!(detail.contains("over the limit of 64.0 MiB"), "{detail}");
+}
+
+/// Item 4: one allocation far past the limit is MLE, and never made.
+#[test]
+fn one_huge_allocation_is_mle_without_taking_the_memory() {
+    let report = one("alloc 4096", b"allocated\n", "10000");
+    assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
+    let (_, peak) = figures(&report.case(CASE).0);
+    assert!(peak < 1024.0, "{}", report.stdout);
+}
+
+/// Item 5: output past the limit is OLE, with the limit named.
+#[test]
+fn output_past_the_limit_is_ole() {
+    let report = one("flood 80", b"y\n", "10000");
+    assert_eq!(report.verdict(CASE), "OLE", "{}", report.stdout);
+    let detail = report.case(CASE).1;
+    assert!(detail.contains("output limit of 64.0 MiB"), "{detail}");
+    assert_eq!(report.code, Some(1));
+}
+
+/// Item 6: a wrong line of a million bytes is reported in a few short
+/// lines.
+#[test]
+fn a_huge_wrong_line_gives_a_short_report() {
+    let report = one("line 1000000", b"b\n", "1000");
+    assert_eq!(report.verdict(CASE), "WA", "{}", report.stdout);
+    assert!(report.stdout.lines().count() < 20, "{}", report.stdout);
+    let longest = report.stdout.lines().map(str::len).max().unwrap();
+    assert!(longest < 300, "a line of {longest} bytes");
+    assert!(
+        report.stdout.contains("(999801 more bytes cut)"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// A workspace of two problem crates, `good` (echoes its input) and
+/// `broken` (does not compile), with one sample each.
+fn two_crate_workspace() -> Scratch {
+    let workspace = Scratch::new("workspace");
+    workspace.write(
+        "Cargo.toml",
+        b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+    );
+    for (name, main) in [
+        (
+            "good",
+            "use std::io::Read;\nfn main() {\n    let mut text = String::new();\n    \
+             std::io::stdin().read_to_string(&mut text).unwrap();\n    print!(\"{text}\");\n}\n",
+        ),
+        (
+            "broken",
+            "fn main() {\n    let count: u32 = \"three\";\n    println!(\"{count}\");\n}\n",
+        ),
+    ] {
+        workspace.write(
+            &format!("crates/{name}/Cargo.toml"),
+            format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+                 [package.metadata.judge]\ntime-limit-ms = 1000\nmemory-limit-mib = 64\n"
+            )
+            .as_bytes(),
+        );
+        workspace.write(&format!("crates/{name}/src/main.rs"), main.as_bytes());
+        workspace.write(&format!("samples/{name}/1.in"), b"hi\n");
+        workspace.write(&format!("samples/{name}/1.out"), b"hi\n");
+    }
+    workspace
+}
+
+/// Items 7 and 9: a crate that does not compile is CE with rustc's error,
+/// the others are still judged, the summary counts it; a crate named twice
+/// is judged once.
+#[test]
+fn a_crate_that_does_not_compile_is_ce_and_the_others_are_judged() {
+    let workspace = two_crate_workspace();
+    let report = Report::of(
+        tool()
+            .args(["judge", "good", "broken", "good"])
+            .current_dir(&workspace.path)
+            .env("CARGO_TARGET_DIR", workspace.path.join("target"))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        report.verdict("good/1"),
+        "AC",
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+    assert_eq!(report.verdict("broken"), "CE", "{}", report.stdout);
+    let detail = report.case("broken").1;
+    assert!(detail.contains("error[E0308]"), "{detail}");
+    assert!(detail.contains("src/main.rs:2"), "{detail}");
+    assert_eq!(
+        report.stdout.matches("good/1").count(),
+        1,
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.summary(), "1 passed, 1 failed");
+    assert_eq!(report.code, Some(1));
+}
+
+/// Item 8: names are paired by their exact bytes, and printed escaped.
+#[cfg(target_os = "linux")]
+#[test]
+fn names_pair_by_their_bytes_and_print_escaped() {
+    use std::ffi::OsStr;
+    use std::fs;
+    use std::os::unix::ffi::OsStrExt;
+    let samples = Scratch::new("names");
+    let write = |name: &[u8], contents: &str| {
+        fs::write(samples.path.join(OsStr::from_bytes(name)), contents).unwrap();
+    };
+    write(b"a\xff.in", "print 1\\n");
+    write(b"a\xff.out", "1\n");
+    write(b"a\xfe.in", "print 2\\n");
+    write(b"b\x1b[31m.in", "print 3\\n");
+    write(b"b\x1b[31m.out", "3\n");
+    let report = judge_in(&samples.path, "1000");
+    assert!(!report.stdout.contains('\u{1b}'), "{:?}", report.stdout);
+    assert_eq!(
+        report.verdict("judge-fixture/a\\xFF"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/a\\xFE"), "ERROR");
+    assert_eq!(
+        report.case("judge-fixture/a\\xFE").1,
+        "    a\\xFE.out is missing"
+    );
+    assert_eq!(report.verdict("judge-fixture/b^[[31m"), "AC");
+    assert_eq!(report.summary(), "2 passed, 1 failed");
+    assert_eq!(report.code, Some(1));
+}
+
+/// Item 9: `--program` is a path; a bare name is never looked up on PATH.
+#[test]
+fn a_bare_program_name_is_a_file_here_not_on_path() {
+    let samples = Scratch::new("path");
+    samples.write("1.in", b"print 1\\n");
+    samples.write("1.out", b"1\n");
+    let bin = fixture().parent().unwrap();
+    let name = fixture().file_name().unwrap();
+    let judge_from = |dir: &Path| {
+        Report::of(
+            tool()
+                .args(["judge", "--program"])
+                .arg(name)
+                .arg("--samples")
+                .arg(&samples.path)
+                .current_dir(dir)
+                .env("PATH", bin)
+                .output()
+                .unwrap(),
+        )
+    };
+    // Not in the current folder: not found, though PATH has it.
+    let elsewhere = judge_from(&samples.path);
+    assert_eq!(elsewhere.verdict(CASE), "ERROR", "{}", elsewhere.stdout);
+    assert!(
+        elsewhere.case(CASE).1.contains("cannot run"),
+        "{}",
+        elsewhere.stdout
+    );
+    assert_eq!(elsewhere.code, Some(1));
+    // In the current folder: that file.
+    let here = judge_from(bin);
+    assert_eq!(here.verdict(CASE), "AC", "{}", here.stdout);
+}
+
+/// Item 1: a program that starts a child holding its stdout and then runs
+/// past the limit is TLE at the kill point, and the child dies with it.
+#[test]
+fn a_timed_out_program_takes_its_children_with_it() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(
+        &format!("fork 1200 linger {}", mark.display()),
+        b"late\n",
+        "300",
+    );
+    assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
+    thread::sleep(Duration::from_millis(1500));
+    assert!(!mark.exists(), "the child outlived the run");
+}
