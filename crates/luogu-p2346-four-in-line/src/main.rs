@@ -738,37 +738,52 @@ const CELL: [u8; 256] = {
     cells
 };
 
-/// Four bytes as squares, the first in the lowest byte of `bytes`: bit `k` of the black and
-/// white masks set where byte `k` is `B` and `W`; `None` unless all four are `B`, `W` or `O`.
-/// The three letters agree in bits 1, 5, 6 and 7; in bits 0, 2, 3 and 4, `B` (0x42) has none,
-/// `W` (0x57) has 0, 2 and 4, and `O` (0x4F) has 0, 2 and 3.
+/// Eight bytes as squares, the first in the lowest byte of `bytes`: bit `k` of the black and
+/// white masks set where byte `k` is `B` and `W`; `None` unless all eight are `B`, `W` or `O`.
+/// `B` is 0x42, `O` is 0x42 + 0x0D and `W` is 0x42 + 0x0D + 0x08, and they differ in bits 0
+/// (set in `O` and `W`) and 4 (set in `W` alone): the bytes are squares exactly when building
+/// each back from its bits 0 and 4 gives it back, which checks all eight at once.
+fn eight_squares(bytes: u64) -> Option<(u8, u8)> {
+    const ONES: u64 = u64::MAX / 255;
+    let not_black = bytes & ONES;
+    let white = bytes >> 4 & ONES;
+    let valid = bytes == ONES * 0x42 + not_black * 0x0D + white * 0x08;
+    // The multiplication gathers byte k's low bit into bit 56 + k.
+    let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    valid.then(|| (gather(not_black ^ ONES), gather(white)))
+}
+
+/// Four bytes as squares, as `eight_squares` reads them.
 fn four_squares(bytes: u32) -> Option<(u16, u16)> {
-    const ONES: u32 = u32::MAX / 255;
-    let bit = |place: u32| (bytes >> place) & ONES;
-    let valid = bytes & (ONES * 0xE2) == ONES * 0x42
-        && bit(0) == bit(2)
-        && bit(0) == bit(3) | bit(4)
-        && bit(3) & bit(4) == 0;
-    // The multiplication gathers byte k's low bit into bit 24 + k.
-    let gather = |bits: u32| (bits.wrapping_mul(0x0102_0408) >> 24) as u16;
-    valid.then(|| (gather(bit(0) ^ ONES), gather(bit(4))))
+    // Padded with four `B`, which are squares and land in the masks' high half.
+    let padded = u64::from(bytes) | u64::from(u32::from_le_bytes([b'B'; 4])) << 32;
+    let (black, white) = eight_squares(padded)?;
+    Some((u16::from(black & 0x0F), u16::from(white)))
 }
 
 /// The black and white masks of a board written as the judge writes it, four lines of four
-/// squares each ending in a line feed (`twenty` is 20 bytes); `Err(())` for anything else, which
+/// squares each ending in a line feed (`twenty` is 20 bytes); `None` for anything else, which
 /// the general loop reads.
-fn judge_layout_board(twenty: &[u8]) -> Result<(u16, u16), ()> {
-    let mut masks = (0, 0);
-    for (row, line) in twenty.chunks_exact(5).enumerate() {
-        let &[first, second, third, fourth, b'\n'] = line else {
-            return Err(());
-        };
-        let (black, white) =
-            four_squares(u32::from_le_bytes([first, second, third, fourth])).ok_or(())?;
-        masks.0 |= black << (4 * row);
-        masks.1 |= white << (4 * row);
-    }
-    Ok(masks)
+fn judge_layout_board(twenty: &[u8]) -> Option<(u16, u16)> {
+    let twenty: &[u8; 20] = twenty.try_into().ok()?;
+    let row = |row: usize| {
+        let at = 5 * row;
+        u64::from(u32::from_le_bytes([
+            twenty[at],
+            twenty[at + 1],
+            twenty[at + 2],
+            twenty[at + 3],
+        ]))
+    };
+    let line_ends = [twenty[4], twenty[9], twenty[14], twenty[19]] == [b'\n'; 4];
+    let (top_black, top_white) = eight_squares(row(0) | row(1) << 32)?;
+    let (bottom_black, bottom_white) = eight_squares(row(2) | row(3) << 32)?;
+    line_ends.then(|| {
+        (
+            u16::from_le_bytes([top_black, bottom_black]),
+            u16::from_le_bytes([top_white, bottom_white]),
+        )
+    })
 }
 
 /// A board's fault if it has not 7 black pieces, 7 white ones and 2 empty squares.
@@ -814,8 +829,9 @@ fn read_boards(
             };
             // A whole board at once where it comes as the judge writes it, four lines of four.
             if squares_read == 0 {
-                if let Some(Ok((board_black, board_white))) =
-                    unread.get(consumed..consumed + 20).map(judge_layout_board)
+                if let Some((board_black, board_white)) = unread
+                    .get(consumed..consumed + 20)
+                    .and_then(judge_layout_board)
                 {
                     if let Err(message) = check_counts(board_black, board_white) {
                         return fault(boards, message);
@@ -1123,6 +1139,79 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// What `eight_squares` must give, one byte at a time from `CELL`.
+    fn squares_one_at_a_time(bytes: &[u8]) -> Option<(u16, u16)> {
+        let mut masks = (0, 0);
+        for (place, &byte) in bytes.iter().enumerate() {
+            match CELL[usize::from(byte)] {
+                BLACK => masks.0 |= 1 << place,
+                WHITE => masks.1 |= 1 << place,
+                EMPTY => {}
+                _ => return None,
+            }
+        }
+        Some(masks)
+    }
+
+    #[test]
+    fn eight_squares_at_once_read_as_one_at_a_time() {
+        let eight = |bytes: [u8; 8]| {
+            eight_squares(u64::from_le_bytes(bytes))
+                .map(|(black, white)| (u16::from(black), u16::from(white)))
+        };
+        // Every eight squares.
+        for mut code in 0..3usize.pow(8) {
+            let bytes = std::array::from_fn(|_| {
+                let square = b"BWO"[code % 3];
+                code /= 3;
+                square
+            });
+            assert_eq!(eight(bytes), squares_one_at_a_time(&bytes), "{bytes:?}");
+        }
+        // Every byte at every place among random squares.
+        let mut rng = fastrand::Rng::with_seed(8);
+        for place in 0..8 {
+            for byte in 0..=u8::MAX {
+                let mut bytes: [u8; 8] = std::array::from_fn(|_| b"BWO"[rng.usize(..3)]);
+                bytes[place] = byte;
+                assert_eq!(eight(bytes), squares_one_at_a_time(&bytes), "{bytes:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn judge_layout_board_reads_what_the_general_loop_reads() {
+        let mut rng = fastrand::Rng::with_seed(20);
+        let mut squares = *b"BBBBBBBWWWWWWWOO";
+        for _ in 0..2000 {
+            rng.shuffle(&mut squares);
+            let mut twenty: Vec<u8> = squares
+                .chunks(4)
+                .flat_map(|row| row.iter().copied().chain([b'\n']))
+                .collect();
+            let expected = board(std::str::from_utf8(&squares).expect("ASCII"));
+            assert_eq!(
+                judge_layout_board(&twenty),
+                Some((expected.black, expected.white))
+            );
+            // One byte changed anywhere: what the layout allows, or nothing.
+            let place = rng.usize(..20);
+            twenty[place] = rng.u8(..);
+            let expected = if place % 5 == 4 {
+                (twenty[place] == b'\n').then_some((expected.black, expected.white))
+            } else {
+                let row_squares: Vec<u8> = twenty
+                    .iter()
+                    .enumerate()
+                    .filter(|(at, _)| at % 5 != 4)
+                    .map(|(_, &byte)| byte)
+                    .collect();
+                squares_one_at_a_time(&row_squares)
+            };
+            assert_eq!(judge_layout_board(&twenty), expected, "{twenty:?}");
         }
     }
 
