@@ -958,22 +958,29 @@ fn answer_boards(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(
     let mut fault = read_boards(input, &mut boards, TABLE_THRESHOLD, 0);
     let table = (boards.len() == TABLE_THRESHOLD).then(DistanceTable::build);
     let mut boards_before = 0;
+    // A batch's answers, written at once: single digits (at most 7), one a line.
+    let mut answers = Vec::with_capacity(2 * TABLE_THRESHOLD);
     loop {
+        answers.clear();
+        let mut unreachable_board = None;
         for (index, &board) in boards.iter().enumerate() {
             let distance = match &table {
                 Some(table) => table.shortest_distance(board),
                 None => shortest_distance_by_search(board),
             };
             let Some(distance) = distance else {
-                // Cannot happen for a legal board (the tests walk every one); reported, not a
-                // panic.
-                let fault = "no line of four can be reached".to_string();
-                let board = boards_before + index + 1;
-                return Err(RunError::Input(InputError { board, fault }));
+                unreachable_board = Some(boards_before + index + 1);
+                break;
             };
-            // Answers are single digits (at most 7).
-            out.write_all(&[b'0' + answer(distance), b'\n'])
-                .map_err(RunError::Output)?;
+            answers.push(b'0' + answer(distance));
+            answers.push(b'\n');
+        }
+        out.write_all(&answers).map_err(RunError::Output)?;
+        if let Some(board) = unreachable_board {
+            // Cannot happen for a legal board (the tests walk every one); reported, not a
+            // panic.
+            let fault = "no line of four can be reached".to_string();
+            return Err(RunError::Input(InputError { board, fault }));
         }
         if let Some(fault) = fault {
             return Err(RunError::Input(fault));
