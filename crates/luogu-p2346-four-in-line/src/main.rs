@@ -403,11 +403,25 @@ fn pair_moves() -> Vec<Vec<PairMove>> {
         .collect()
 }
 
-/// The entries of the boards with a line of four (of either colour), as a set of one bit per
-/// entry: for each empty pair, the lines clear of it, as compact masks, tested against every
-/// placement of the black pieces.
-fn goal_entries() -> Vec<u64> {
-    let mut goals = vec![0u64; (LEGAL_BOARDS + 63) / 64];
+/// A set of entries of one empty pair, one bit per placement of the black pieces: placement
+/// `black_rank` is bit `BLOCK_MARGIN + black_rank`. The placements are centred in the block,
+/// so that reversing the block's bits reverses the placements' ranks, which is what swapping
+/// the colours does (`DistanceTable::swapped_rank`).
+type Block = [u64; BLOCK_WORDS];
+const BLOCK_WORDS: usize = (BLACK_PLACEMENTS + 63) / 64;
+const BLOCK_MARGIN: usize = (64 * BLOCK_WORDS - BLACK_PLACEMENTS) / 2;
+
+/// The block with its bits in reverse order: placement `black_rank` goes where placement
+/// `BLACK_PLACEMENTS - 1 - black_rank` was.
+fn reversed(block: &Block) -> Block {
+    std::array::from_fn(|word| block[BLOCK_WORDS - 1 - word].reverse_bits())
+}
+
+/// The entries of the boards with a line of four (of either colour), a block per empty pair:
+/// for each empty pair, the lines clear of it, as compact masks, tested against every placement
+/// of the black pieces.
+fn goal_entries() -> Vec<Block> {
+    let mut goals = vec![[0u64; BLOCK_WORDS]; EMPTY_PAIR_BY_RANK.len()];
     for (pair, &(low, high)) in EMPTY_PAIR_BY_RANK.iter().enumerate() {
         let empty = (1u16 << low) | (1u16 << high);
         let compact_lines: Vec<u16> = LINES
@@ -431,8 +445,8 @@ fn goal_entries() -> Vec<u64> {
             }
         }
         for (black_rank, &has_line) in has_line.iter().enumerate() {
-            let entry = pair * BLACK_PLACEMENTS + black_rank;
-            goals[entry / 64] |= u64::from(has_line) << (entry % 64);
+            let bit = BLOCK_MARGIN + black_rank;
+            goals[pair][bit / 64] |= u64::from(has_line) << (bit % 64);
         }
     }
     goals
@@ -522,58 +536,89 @@ impl DistanceTable {
     /// The search never builds a board. An entry is (empty pair, black squares among the 14
     /// others in square order, as a 14-bit compact mask); swapping the colours complements the
     /// mask, and a slide takes the moving piece out of the compact order and puts it back at
-    /// the place of the square it moves to (`PairMove`), leaving the other pieces in order. So
-    /// a predecessor's entry is a few shifts and two table loads away. The entries seen and each
-    /// layer are sets of one bit per entry (51 KB, within the fastest caches); each entry of a
-    /// layer is given its distance when it is expanded.
+    /// the place of the square it moves to (`PairMove`), leaving the other pieces in order. The
+    /// entries seen and each layer are sets of one bit per entry, a `Block` per empty pair (52
+    /// KB, within the fastest caches); each entry of a layer is given its distance when it is
+    /// expanded.
+    ///
+    /// A sideways slide keeps the compact order, so the mask of the earlier entry is the
+    /// complement of the board's, whose rank is the board's counted from the end: a whole block
+    /// of the layer, reversed and kept where the slide's piece is the mover's, lands on the
+    /// block of the new pair, a word at a time. Only the vertical slides, which reorder the
+    /// pieces between, are followed entry by entry, each to a rank read from tables.
     fn build() -> DistanceTable {
-        let words = (LEGAL_BOARDS + 63) / 64;
+        let pairs = EMPTY_PAIR_BY_RANK.len();
+        let (mut sideways_by_pair, mut vertical_by_pair) = (Vec::new(), Vec::new());
+        for moves in pair_moves() {
+            let (sideways, vertical): (Vec<PairMove>, Vec<PairMove>) =
+                moves.into_iter().partition(|slide| slide.from == slide.to);
+            sideways_by_pair.push(sideways);
+            vertical_by_pair.push(vertical);
+        }
+        // For each place of the compact order, the placements with a black piece there.
+        let mut black_at_place = [[0u64; BLOCK_WORDS]; 14];
+        for (black_rank, &subset) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+            let bit = BLOCK_MARGIN + black_rank;
+            for (place, placements) in black_at_place.iter_mut().enumerate() {
+                placements[bit / 64] |= u64::from(subset >> place & 1) << (bit % 64);
+            }
+        }
         let mut layer = goal_entries();
         let mut seen = layer.clone();
+        let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
         let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-        let moves_by_pair = pair_moves();
-        let mut next_layer = vec![0u64; words];
         let mut distance = 0u8;
         loop {
-            for (word_index, &word) in layer.iter().enumerate() {
-                let mut entries = word;
-                while entries != 0 {
-                    let entry = 64 * word_index + entries.trailing_zeros() as usize;
-                    entries &= entries - 1;
-                    distance_by_board[entry] = distance;
-                    let (pair, black_rank) = (entry / BLACK_PLACEMENTS, entry % BLACK_PLACEMENTS);
-                    // The swapped board's black pieces: the board's white ones.
-                    let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
-                    for slide in &moves_by_pair[pair] {
-                        // Branch-free on purpose: whether the slide's piece is the mover's is
-                        // as unpredictable as the board, and a branch here made the search 6 %
-                        // slower. A slide from a square without such a piece adds entry 0, with
-                        // no bit.
-                        let legal = movers >> slide.from & 1;
-                        let earlier_black_rank = if slide.from == slide.to {
-                            // The order is kept (every sideways slide): the mask is `movers`,
-                            // as in `swapped_rank`.
-                            BLACK_PLACEMENTS - 1 - black_rank
-                        } else {
-                            usize::from(compact_rank(slide.apply(movers)))
-                        };
-                        let earlier = (usize::from(slide.new_pair) * BLACK_PLACEMENTS
-                            + earlier_black_rank)
-                            * legal as usize;
-                        next_layer[earlier / 64] |= u64::from(legal) << (earlier % 64);
+            for (pair, block) in layer.iter().enumerate() {
+                // The earlier entry of a sideways slide has the mask of the swapped board,
+                // where the slide's piece is the mover's: a black piece there.
+                let swapped = reversed(block);
+                for slide in &sideways_by_pair[pair] {
+                    let movers_there = &black_at_place[usize::from(slide.from)];
+                    let next = &mut next_layer[usize::from(slide.new_pair)];
+                    for ((next, &swapped), &movers_there) in
+                        next.iter_mut().zip(&swapped).zip(movers_there)
+                    {
+                        *next |= swapped & movers_there;
+                    }
+                }
+                for (word_index, &word) in block.iter().enumerate() {
+                    let mut entries = word;
+                    while entries != 0 {
+                        let black_rank =
+                            64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
+                        entries &= entries - 1;
+                        distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+                        // The swapped board's black pieces: the board's white ones.
+                        let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
+                        for slide in &vertical_by_pair[pair] {
+                            // Branch-free on purpose: whether the slide's piece is the mover's
+                            // is as unpredictable as the board, and a branch here made the
+                            // search 6 % slower. A slide from a square without such a piece
+                            // adds bit 0 of its block, as no bit.
+                            let legal = movers >> slide.from & 1;
+                            let earlier_rank = usize::from(compact_rank(slide.apply(movers)));
+                            let bit = (BLOCK_MARGIN + earlier_rank) * legal as usize;
+                            next_layer[usize::from(slide.new_pair)][bit / 64] |=
+                                u64::from(legal) << (bit % 64);
+                        }
                     }
                 }
             }
             // Entries seen in an earlier layer are not new.
+            let mut any_new = false;
             for (next, seen) in next_layer.iter_mut().zip(&mut seen) {
-                *next &= !*seen;
-                *seen |= *next;
+                for (next, seen) in next.iter_mut().zip(seen.iter_mut()) {
+                    *next &= !*seen;
+                    *seen |= *next;
+                    any_new |= *next != 0;
+                }
             }
-            if next_layer.iter().all(|&word| word == 0) {
+            if !any_new {
                 break;
             }
             std::mem::swap(&mut layer, &mut next_layer);
-            next_layer.fill(0);
+            next_layer.fill([0; BLOCK_WORDS]);
             distance += 1;
         }
         let best_by_board = (0..LEGAL_BOARDS)
