@@ -545,7 +545,8 @@ impl DistanceTable {
     /// complement of the board's, whose rank is the board's counted from the end: a whole block
     /// of the layer, reversed and kept where the slide's piece is the mover's, lands on the
     /// block of the new pair, a word at a time. Only the vertical slides, which reorder the
-    /// pieces between, are followed entry by entry, each to a rank read from tables.
+    /// pieces between, are followed entry by entry, each to a rank read from tables, and only
+    /// from the entries where the slide's piece is the mover's, which a word-AND picks out.
     fn build() -> DistanceTable {
         let pairs = EMPTY_PAIR_BY_RANK.len();
         let (mut sideways_by_pair, mut vertical_by_pair) = (Vec::new(), Vec::new());
@@ -563,6 +564,8 @@ impl DistanceTable {
                 placements[bit / 64] |= u64::from(subset >> place & 1) << (bit % 64);
             }
         }
+        // And with a white one: a black one in the complement, whose rank is counted from the end.
+        let white_at_place = black_at_place.map(|placements| reversed(&placements));
         let mut layer = goal_entries();
         let mut seen = layer.clone();
         let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
@@ -589,18 +592,26 @@ impl DistanceTable {
                             64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
                         entries &= entries - 1;
                         distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
-                        // The swapped board's black pieces: the board's white ones.
-                        let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
-                        for slide in &vertical_by_pair[pair] {
-                            // Branch-free on purpose: whether the slide's piece is the mover's
-                            // is as unpredictable as the board, and a branch here made the
-                            // search 6 % slower. A slide from a square without such a piece
-                            // adds bit 0 of its block, as no bit.
-                            let legal = movers >> slide.from & 1;
+                    }
+                }
+                for slide in &vertical_by_pair[pair] {
+                    // The entries where the slide's piece is the mover's (white).
+                    let movers_there = &white_at_place[usize::from(slide.from)];
+                    let next = &mut next_layer[usize::from(slide.new_pair)];
+                    for (word_index, (&word, &movers_there)) in
+                        block.iter().zip(movers_there).enumerate()
+                    {
+                        let mut entries = word & movers_there;
+                        while entries != 0 {
+                            let black_rank =
+                                64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
+                            entries &= entries - 1;
+                            // The swapped board's black pieces: the board's white ones.
+                            let movers =
+                                !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
                             let earlier_rank = usize::from(compact_rank(slide.apply(movers)));
-                            let bit = (BLOCK_MARGIN + earlier_rank) * legal as usize;
-                            next_layer[usize::from(slide.new_pair)][bit / 64] |=
-                                u64::from(legal) << (bit % 64);
+                            let bit = BLOCK_MARGIN + earlier_rank;
+                            next[bit / 64] |= 1 << (bit % 64);
                         }
                     }
                 }
