@@ -522,7 +522,8 @@ impl DistanceTable {
 
     /// The rank of `board` with its colours swapped, from the rank of `board`: the same empty
     /// pair, and the complement as the compact black mask, whose colex rank is the board's
-    /// counted from the end.
+    /// counted from the end. (The search applies this rule to whole blocks: `reversed`.)
+    #[cfg(test)]
     fn swapped_rank(rank: usize) -> usize {
         let black_rank = rank % BLACK_PLACEMENTS;
         rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
@@ -569,6 +570,10 @@ impl DistanceTable {
         let mut layer = goal_entries();
         let mut seen = layer.clone();
         let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
+        // The boards whose shortest distance is known: reached under either first mover.
+        let mut answered = vec![[0u64; BLOCK_WORDS]; pairs];
+        let mut best_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
+        #[cfg(test)]
         let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
         let mut distance = 0u8;
         loop {
@@ -585,6 +590,20 @@ impl DistanceTable {
                         *next |= swapped & movers_there;
                     }
                 }
+                // A board's first mover is Black in its entry and White in the swapped one: the
+                // first layer that holds either gives its shortest distance.
+                let newly_answered = answered[pair].iter_mut().zip(block).zip(&swapped);
+                for (word_index, ((answered, &word), &swapped_word)) in newly_answered.enumerate() {
+                    let mut boards = (word | swapped_word) & !*answered;
+                    *answered |= boards;
+                    while boards != 0 {
+                        let black_rank =
+                            64 * word_index + boards.trailing_zeros() as usize - BLOCK_MARGIN;
+                        boards &= boards - 1;
+                        best_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+                    }
+                }
+                #[cfg(test)]
                 for (word_index, &word) in block.iter().enumerate() {
                     let mut entries = word;
                     while entries != 0 {
@@ -632,9 +651,6 @@ impl DistanceTable {
             next_layer.fill([0; BLOCK_WORDS]);
             distance += 1;
         }
-        let best_by_board = (0..LEGAL_BOARDS)
-            .map(|rank| distance_by_board[rank].min(distance_by_board[Self::swapped_rank(rank)]))
-            .collect();
         DistanceTable {
             best_by_board,
             #[cfg(test)]
