@@ -372,6 +372,27 @@ impl PairMove {
         let without = (pieces & ((1 << from) - 1)) | ((pieces >> (from + 1)) << from);
         (without & ((1 << to) - 1)) | ((without >> to) << (to + 1)) | (1 << to)
     }
+
+    /// The two places, as an index below 14 · 14: what the slide does to a compact mask
+    /// depends on them alone.
+    fn places(self) -> usize {
+        14 * usize::from(self.from) + usize::from(self.to)
+    }
+
+    /// By the bit of a board in its `Block`, the bit of the earlier entry in the block of the
+    /// new pair: the white pieces of the board, which move in the search, slid and ranked. Only
+    /// the boards with a white piece at place `from` have an earlier entry (0 for the others).
+    fn earlier_bits(self) -> Vec<u16> {
+        let mut earlier_bits = vec![0; 64 * BLOCK_WORDS];
+        for (black_rank, &black) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+            let movers = !u32::from(black) & COMPACT_SQUARES;
+            if movers >> self.from & 1 == 1 {
+                let earlier_rank = usize::from(compact_rank(self.apply(movers)));
+                earlier_bits[BLOCK_MARGIN + black_rank] = (BLOCK_MARGIN + earlier_rank) as u16;
+            }
+        }
+        earlier_bits
+    }
 }
 
 /// For each empty pair (by rank), every slide into one of its squares: at most 8.
@@ -567,6 +588,16 @@ impl DistanceTable {
         }
         // And with a white one: a black one in the complement, whose rank is counted from the end.
         let white_at_place = black_at_place.map(|placements| reversed(&placements));
+        // For each vertical slide's two places, by the bit of a board in its block, the bit of
+        // the earlier entry in the new pair's block: 46 tables, each used by a few pairs, and
+        // each entry by up to 8 layers.
+        let mut earlier_bits_by_places = vec![Vec::new(); 14 * 14];
+        for &slide in vertical_by_pair.iter().flatten() {
+            let earlier_bits = &mut earlier_bits_by_places[slide.places()];
+            if earlier_bits.is_empty() {
+                *earlier_bits = slide.earlier_bits();
+            }
+        }
         let mut layer = goal_entries();
         let mut seen = layer.clone();
         let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
@@ -616,21 +647,17 @@ impl DistanceTable {
                 for slide in &vertical_by_pair[pair] {
                     // The entries where the slide's piece is the mover's (white).
                     let movers_there = &white_at_place[usize::from(slide.from)];
+                    let earlier_bits = &earlier_bits_by_places[slide.places()];
                     let next = &mut next_layer[usize::from(slide.new_pair)];
                     for (word_index, (&word, &movers_there)) in
                         block.iter().zip(movers_there).enumerate()
                     {
                         let mut entries = word & movers_there;
                         while entries != 0 {
-                            let black_rank =
-                                64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
+                            let bit = 64 * word_index + entries.trailing_zeros() as usize;
                             entries &= entries - 1;
-                            // The swapped board's black pieces: the board's white ones.
-                            let movers =
-                                !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
-                            let earlier_rank = usize::from(compact_rank(slide.apply(movers)));
-                            let bit = BLOCK_MARGIN + earlier_rank;
-                            next[bit / 64] |= 1 << (bit % 64);
+                            let earlier_bit = usize::from(earlier_bits[bit]);
+                            next[earlier_bit / 64] |= 1 << (earlier_bit % 64);
                         }
                     }
                 }
