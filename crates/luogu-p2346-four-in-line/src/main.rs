@@ -24,21 +24,23 @@
 //!   zeroing its 103 KB costs a few µs, and it beat an `FxHashSet` (12 µs against 18 µs on the
 //!   slowest board), besides keeping the judge file free of a hashing crate.
 //! - Many boards: one backward search from all the goal states fills the distance of every
-//!   state at once (8.3 ms); then each board is one lookup. Swapping the colours of a board maps
+//!   state at once (3.2 ms); then each board is one lookup. Swapping the colours of a board maps
 //!   the game with Black to move onto the game with White to move, so one entry per board serves
 //!   both of its states: 411,840 entries, indexed by a perfect rank of the board: the colex rank
 //!   of the empty pair (120 values), then the colex rank of the black squares among the other
-//!   14 (3432 values). The search works on those ranks and 14-bit masks alone (see
-//!   `DistanceTable::build`).
+//!   14 (3432 values). The search works on sets of entries a block of 3432 bits per empty pair:
+//!   a sideways slide moves a whole block a word at a time, a vertical slide each entry through
+//!   a table (see `DistanceTable::build`).
 //!
-//! Searching all 411,840 boards one by one takes about 550 ms, the table 8.3 ms.
+//! Searching all 411,840 boards one by one takes about 550 ms, the table 3.2 ms.
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
-//! O(411,840 entries + 2,306,304 slides) time once, and 0.6 MB: 411,840 bytes of
-//! distances and three sets of one bit per entry, then O(1) per board. Reading is linear in the
-//! input, a 64 KiB chunk at a time with a byte loop (four squares at once where four come in a
-//! row); boards are answered 700 at a time once the plan is chosen, so memory is flat (about
-//! 3 MiB with the table) whatever the input size. proconio is not used: a plain byte loop reads
+//! once: O(411,840 entries + 576,576 legal vertical slides + 8 layers × 336 sideways slides × 54
+//! words) time, and 1 MB: 411,840 bytes of distances, four sets of one bit per entry, and 46
+//! tables of 3456 entries for the vertical slides; then O(1) per board. Reading is linear in the
+//! input, a 64 KiB chunk at a time with a byte loop (eight squares at once where the judge's
+//! layout comes, four where four come in a row); boards are answered 260 at a time once the
+//! plan is chosen, so memory is flat (about 2.6 MiB with the table) whatever the input size. proconio is not used: a plain byte loop reads
 //! the 8 MB of all boards in a fraction of what its tokenizer took (`docs/performance.md`).
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
