@@ -40,8 +40,9 @@
 //! tables of 3456 entries for the vertical slides; then O(1) per board. Reading is linear in the
 //! input, a 64 KiB chunk at a time with a byte loop (eight squares at once where the judge's
 //! layout comes, four where four come in a row); boards are answered 260 at a time once the
-//! plan is chosen, so memory is flat (about 2.6 MiB with the table) whatever the input size. proconio is not used: a plain byte loop reads
-//! the 8 MB of all boards in a fraction of what its tokenizer took (`docs/performance.md`).
+//! plan is chosen, so memory is flat (about 3 MiB with the table) whatever the input size.
+//! proconio is not used: a plain byte loop reads the 8 MB of all boards in a fraction of what
+//! its tokenizer took (`docs/performance.md`).
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
