@@ -53,10 +53,13 @@ pub fn median(values: &mut [f64]) -> f64 {
 /// A new program's times against an old one's on the same input.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ratio {
-    /// median(new) / median(old): above 1 is slower.
+    /// The median of the ratios new/old of each round's pair of runs:
+    /// above 1 is slower. Pairs, not the two medians, so that a stretch of
+    /// load that slows both programs of a round cancels out.
     pub median: f64,
-    /// The lowest and highest ratio of one round's pair of runs: how far
-    /// the machine's noise moves one comparison.
+    /// The interquartile range of the ratios of one round's pair of runs
+    /// (the middle half of them): how far the machine's noise moves one
+    /// comparison. With fewer than four pairs, the lowest and highest.
     pub low: f64,
     pub high: f64,
 }
@@ -68,11 +71,25 @@ pub fn ratio(new: &[f64], old: &[f64]) -> Option<Ratio> {
     if new.is_empty() || new.len() != old.len() || old.iter().any(|&time| time <= 0.0) {
         return None;
     }
-    let pairs: Vec<f64> = new.iter().zip(old).map(|(new, old)| new / old).collect();
-    let low = pairs.iter().copied().fold(f64::INFINITY, f64::min);
-    let high = pairs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let median = median(&mut new.to_vec()) / median(&mut old.to_vec());
+    let mut pairs: Vec<f64> = new.iter().zip(old).map(|(new, old)| new / old).collect();
+    pairs.sort_by(f64::total_cmp);
+    let (low, high) = if pairs.len() < 4 {
+        (pairs[0], pairs[pairs.len() - 1])
+    } else {
+        (quantile(&pairs, 0.25), quantile(&pairs, 0.75))
+    };
+    let median = median(&mut pairs.clone());
     Some(Ratio { median, low, high })
+}
+
+/// The `q` quantile of `sorted` (not empty), interpolating linearly
+/// between the two nearest values.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let position = q * (sorted.len() - 1) as f64;
+    let below = position.floor() as usize;
+    let above = position.ceil() as usize;
+    let fraction = position - below as f64;
+    sorted[below] + (sorted[above] - sorted[below]) * fraction
 }
 
 /// The rows (by label) whose ratio is above `threshold`, in order.
@@ -159,13 +176,32 @@ mod tests {
         assert_eq!(ratio.median, 3.0);
         assert_eq!((ratio.low, ratio.high), (2.0, 4.0));
         assert_eq!(show_ratio(&ratio), "3.00 (2.00-4.00)");
-        // The median ratio is of the medians, not the median of the pairs.
+        // The median of the pairs' ratios, not the ratio of the medians
+        // (which would be 2.5 / 1.5 here).
         let ratio = super::ratio(&[1.0, 4.0], &[2.0, 1.0]).unwrap();
-        assert_eq!(ratio.median, 2.5 / 1.5);
+        assert_eq!(ratio.median, 2.25);
         assert_eq!((ratio.low, ratio.high), (0.5, 4.0));
+        // A round slowed for both programs alike changes nothing.
+        let ratio = super::ratio(&[2.0, 2.0, 20.0], &[1.0, 1.0, 10.0]).unwrap();
+        assert_eq!((ratio.median, ratio.low, ratio.high), (2.0, 2.0, 2.0));
+        // From four pairs on, the middle half of the pairs' ratios.
+        let ratio = super::ratio(&[1.0, 2.0, 3.0, 4.0, 50.0], &[1.0; 5]).unwrap();
+        assert_eq!(ratio.median, 3.0);
+        assert_eq!((ratio.low, ratio.high), (2.0, 4.0));
+        let ratio = super::ratio(&[1.0, 2.0, 3.0, 4.0], &[1.0; 4]).unwrap();
+        assert_eq!((ratio.low, ratio.high), (1.75, 3.25));
         assert_eq!(super::ratio(&[], &[]), None);
         assert_eq!(super::ratio(&[1.0], &[1.0, 2.0]), None);
         assert_eq!(super::ratio(&[1.0], &[0.0]), None);
+    }
+
+    #[test]
+    fn quantiles_interpolate() {
+        let sorted = [1.0, 2.0, 4.0, 8.0];
+        assert_eq!(quantile(&sorted, 0.0), 1.0);
+        assert_eq!(quantile(&sorted, 1.0), 8.0);
+        assert_eq!(quantile(&sorted, 0.5), 3.0);
+        assert_eq!(quantile(&[5.0], 0.25), 5.0);
     }
 
     #[test]

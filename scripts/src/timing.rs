@@ -127,6 +127,7 @@ pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
     while let Some(argument) = cli::next(parser)? {
         match argument {
             Short('h') | Long("help") => cli::help_and_exit(HELP),
+            Long("peak-memory-of") => peak_memory_and_exit(parser),
             Long("runs") => {
                 let runs = cli::number_value(parser, "--runs")?;
                 options.runs =
@@ -189,10 +190,8 @@ struct Subject {
     /// The same solution as built at REV, or why there is none.
     old: Option<Result<PathBuf, String>>,
     baseline: Option<PathBuf>,
-    /// Limits for checking a run: a generous time (a hang still ends), the
-    /// judge's memory limit.
+    /// Limits for checking a run: a generous time (a hang still ends).
     limits: Limits,
-    /// The judge's time limit, shown in the heading.
     inputs: Vec<Input>,
     /// Inputs in `slow/` left out.
     skipped: usize,
@@ -252,7 +251,9 @@ pub fn main(options: &Options) -> Result<bool, String> {
             memory: u64::MAX,
         };
         progress.name = "empty program".to_string();
-        match rounds(&programs, empty_input, budget, limits, &mut progress) {
+        let measured = rounds(&programs, empty_input, budget, limits, true, &mut progress)
+            .and_then(|times| Ok((times, peak_memory(&programs[0], empty_input, limits)?)));
+        match measured {
             Ok((mut times, peak)) => {
                 let row = Row {
                     subject: "(process start-up)".to_string(),
@@ -374,10 +375,12 @@ fn prepare_crates(options: &Options) -> Result<(Vec<Subject>, PathBuf, StartUp),
             baseline: problem
                 .example("baseline")
                 .map(|name| workspace.release_example(&name)),
-            // Long enough for any bench input; a hang still ends.
+            // Long enough for any bench input; a hang still ends. No memory
+            // limit: a bench input holds many more cases than a judge's
+            // may, and the peak memory column shows what it took.
             limits: Limits {
                 time: problem.limits.time * 10 + Duration::from_secs(10),
-                memory: problem.limits.memory,
+                memory: u64::MAX,
             },
             inputs,
             skipped,
@@ -761,23 +764,21 @@ fn timed_run(
 }
 
 /// Runs `programs` on `input` interleaved, round after round while
-/// `budget` allows, after one untimed round that measures peak memory;
-/// their times in milliseconds, `times[program][round]`, and the first
-/// program's peak memory.
+/// `budget` allows, after one untimed round unless `warm_up` is false;
+/// their times in milliseconds, `times[program][round]`.
 fn rounds(
     programs: &[Program],
     input: &Path,
     budget: Budget,
     limits: Limits,
+    warm_up: bool,
     progress: &mut Progress,
-) -> Result<(Vec<Vec<f64>>, Option<u64>), String> {
+) -> Result<Vec<Vec<f64>>, String> {
     let mut times = vec![Vec::new(); programs.len()];
-    progress.show(&format!("warm-up, then up to {} runs", budget.max_runs));
-    let mut peak = None;
-    for (index, program) in programs.iter().enumerate() {
-        let (_, memory) = timed_run(program, input, limits, Purpose::Memory)?;
-        if index == 0 {
-            peak = memory;
+    if warm_up {
+        progress.show(&format!("warm-up, then up to {} runs", budget.max_runs));
+        for program in programs {
+            timed_run(program, input, limits, Purpose::Time)?;
         }
     }
     let mut spent = Duration::ZERO;
@@ -792,7 +793,71 @@ fn rounds(
         spent += started.elapsed();
         done += 1;
     }
-    Ok((times, peak))
+    Ok(times)
+}
+
+/// The peak memory of `program` on `input`, measured by a fresh copy of
+/// this tool (`--peak-memory-of`).
+///
+/// Not measured here: on Linux a forked child's peak starts at this
+/// process's resident memory at the fork, which grows once a row's large
+/// output has been read (7 MiB after one of 7.9 MB) and is not given back.
+/// A fresh process is about a MiB, below any program's own peak.
+fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, String> {
+    let tool = std::env::current_exe()
+        .map_err(|error| format!("cannot find this program's own path: {error}"))?;
+    let output = Command::new(tool)
+        .args(["timing", "--peak-memory-of"])
+        .arg(&program.path)
+        .arg(input)
+        .arg(limits.time.as_millis().to_string())
+        .args(&program.args)
+        .output()
+        .map_err(|error| format!("cannot run this program again: {error}"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_string());
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).trim().parse().ok())
+}
+
+/// `cargo timing --peak-memory-of PROGRAM INPUT KILL-AFTER-MS [ARG...]`,
+/// which [`peak_memory`] runs: one run of PROGRAM, its peak memory in bytes
+/// (or `-`) on standard output.
+fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
+    let result = (|| -> Result<String, String> {
+        let mut values = parser.values().map_err(|error| error.to_string())?;
+        let mut next = || {
+            values
+                .next()
+                .ok_or("--peak-memory-of PROGRAM INPUT MS [ARG...]")
+        };
+        let program = PathBuf::from(next()?);
+        let input = PathBuf::from(next()?);
+        let kill_after: u64 = cli::string(next()?)?
+            .parse()
+            .map_err(|_| "--peak-memory-of: the time must be milliseconds")?;
+        let args: Vec<String> = values.map(cli::string).collect::<Result<_, _>>()?;
+        let program = Program {
+            path: program,
+            args,
+        };
+        let limits = Limits {
+            time: Duration::from_millis(kill_after),
+            memory: u64::MAX,
+        };
+        let (_, peak) = timed_run(&program, &input, limits, Purpose::Memory)?;
+        Ok(peak.map_or_else(|| "-".to_string(), |peak| peak.to_string()))
+    })();
+    match result {
+        Ok(peak) => {
+            let _ = writeln!(io::stdout(), "{peak}");
+            std::process::exit(0);
+        }
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "{}", error.trim_end());
+            std::process::exit(1);
+        }
+    }
 }
 
 /// Measures one row: finds the slowest file of a folder, checks the
@@ -886,7 +951,11 @@ fn time_row(
         }
     }
 
-    let (mut times, peak) = rounds(&programs, &file, budget, subject.limits, progress)?;
+    progress.show("peak memory");
+    let peak = peak_memory(&programs[0], &file, subject.limits)?;
+    // A run of a second or more is its own warm-up: the check runs were.
+    let warm_up = checked.elapsed < LONG_RUN;
+    let mut times = rounds(&programs, &file, budget, subject.limits, warm_up, progress)?;
     let baseline_times = match &baseline {
         Some(baseline) => {
             let mut times: Vec<f64> = baseline_first.into_iter().collect();
@@ -979,61 +1048,62 @@ struct Columns {
     name_width: usize,
 }
 
-const FIGURE_WIDTH: usize = 9;
-const RATIO_WIDTH: usize = 17;
-
 impl Columns {
     fn new(baseline: bool, rev: Option<String>, name_width: usize) -> Columns {
         Columns {
             baseline,
             rev,
-            name_width: name_width.max("input".len()) + 2,
+            // Names are indented by two under their crate's heading.
+            name_width: (name_width + 2).max("input".len()),
         }
     }
 
-    fn headings(&self) -> Vec<String> {
-        let mut headings: Vec<String> = [
-            "size",
-            "runs",
-            "median ms",
-            "min ms",
-            "max ms",
-            "floor ms",
-            "x floor",
-            "peak MiB",
+    /// Each figure column's heading and width: wide enough for its
+    /// heading and for the figures it usually holds.
+    fn headings(&self) -> Vec<(String, usize)> {
+        let mut headings: Vec<(String, usize)> = [
+            ("size", 7),
+            ("runs", 4),
+            ("median ms", 9),
+            ("min ms", 8),
+            ("max ms", 8),
+            ("x floor", 7),
+            ("peak MiB", 8),
         ]
-        .map(str::to_string)
+        .map(|(heading, width)| (heading.to_string(), width))
         .to_vec();
         if self.baseline {
-            headings.push("baseline ms".to_string());
-            headings.push("speed-up".to_string());
+            headings.push(("baseline ms".to_string(), 11));
+            headings.push(("speed-up".to_string(), 8));
         }
         if let Some(rev) = &self.rev {
-            headings.push(format!("{rev} ms"));
-            headings.push("new/old (pairs)".to_string());
+            headings.push((format!("{rev} ms"), 9));
+            headings.push(("new/old (IQR)".to_string(), 17));
         }
         headings
+            .into_iter()
+            .map(|(heading, width)| {
+                let width = width.max(heading.chars().count());
+                (heading, width)
+            })
+            .collect()
     }
 
     fn line(&self, name: &str, cells: &[String]) -> String {
-        let headings = self.headings();
         let mut text = format!("{name:<width$}", width = self.name_width);
-        for (index, cell) in cells.iter().enumerate() {
-            let heading = headings
-                .get(index)
-                .map_or(0, |heading| heading.chars().count());
-            let last = self.rev.is_some() && index + 1 == headings.len();
-            let width = heading.max(if last { RATIO_WIDTH } else { FIGURE_WIDTH });
-            if index > 0 {
-                text.push_str("  ");
-            }
-            text.push_str(&format!("{cell:>width$}"));
+        for (cell, (_, width)) in cells.iter().zip(self.headings()) {
+            text.push_str(&format!("  {cell:>width$}"));
         }
         text.trim_end().to_string()
     }
 
     fn header(&self, out: &mut impl Write) {
-        let _ = writeln!(out, "{}", self.line("input", &self.headings()));
+        let headings: Vec<String> = self
+            .headings()
+            .into_iter()
+            .map(|(heading, _)| heading)
+            .collect();
+        let _ = writeln!(out, "{}", self.line("input", &headings));
         let _ = out.flush();
     }
 
@@ -1051,7 +1121,6 @@ impl Columns {
                 row.new.iter().copied().fold(f64::INFINITY, f64::min)
             ),
             format!("{:.2}", row.new.iter().copied().fold(0.0, f64::max)),
-            floor.map_or_else(dash, |floor| format!("{floor:.2}")),
             floor.map_or_else(dash, |floor| format!("{:.1}x", new / floor)),
             row.peak.map_or_else(dash, |peak| {
                 mebibytes(peak).trim_end_matches(" MiB").to_string()
@@ -1146,7 +1215,7 @@ impl Report {
             out,
             "\n{} rows in {:.1} s. Each: up to {} runs after a warm-up, at least {} unless \
              --runs is lower, until {} s of runs; release build, whole process, stdin from \
-             the file, output discarded; peak memory from the warm-up.",
+             the file, output discarded; peak memory from one more run.",
             self.rows.len(),
             elapsed.as_secs_f64(),
             options.runs,
@@ -1221,8 +1290,8 @@ fn row_json(row: &Row, ratio: Option<Ratio>) -> Value {
         (Some(Ok(old)), Some(ratio)) => {
             let mut value = figures(old);
             value["ratio"] = json!(ratio.median);
-            value["pair_ratio_min"] = json!(ratio.low);
-            value["pair_ratio_max"] = json!(ratio.high);
+            value["noise_low"] = json!(ratio.low);
+            value["noise_high"] = json!(ratio.high);
             value
         }
         (Some(Err(why)), _) => json!({ "missing": why }),
