@@ -70,42 +70,46 @@ cargo timing [OPTIONS] [CRATE...]
     terminal a line on stderr shows the run in progress.
 
     Each row: the input's size; the number of timed runs; median, min and
-    max wall time; the I/O floor (a program built with the same release
-    profile that only reads the input and writes as many bytes as the
-    solution did) and the solution's median over the floor's; peak memory;
+    max wall time; x floor, the median over that of the I/O floor (a program
+    built with the same release profile that only reads the input and writes
+    as many bytes as the solution did); peak memory (from a run of its own);
     for a crate with an example <crate>-baseline (a plain reference
     solution), that program's median and the speed-up over it. The first
-    row is an empty Rust program: process start-up, the floor of every row.
-    Every output is checked as `cargo judge` checks it: against the input's
-    .out file if it has one, else against the baseline's or REV's output;
-    a row that differs, crashes or runs out of memory fails the command.
+    row is an empty Rust program: process start-up. Every output is checked
+    as `cargo judge` checks it: against the input's .out file if it has one,
+    else against the baseline's and REV's outputs; a row whose program
+    fails or whose output differs fails the command.
 
-    Runs are interleaved (solution, floor, REV; then backwards) after one
-    warm-up; an input is repeated until N runs or until its runs took S
-    seconds, but at least 3 times.
+    The programs of a row run interleaved (solution, floor, REV; then the
+    other way round) after a warm-up; an input is repeated until N rounds or
+    until its rounds took S seconds, but at least 3 times.
 
     --compare REV   also time the solutions as they are at REV (a commit,
-                    branch or tag), built in target/timing/rev/<commit>/
-                    (kept for the next time), on the same inputs; shows REV's
-                    median and new/old: the median ratio, with the lowest and
-                    highest ratio of one round's pair in brackets (noise)
-    --fail-above X  exit status 1 when any row's new/old ratio is above X
-                    (with --compare), e.g. 1.10 for 10% slower
-    --slow          time the slow inputs too (each its own row)
+                    branch or tag), checked out and built in
+                    target/timing/rev/<commit>/ (kept: the next comparison
+                    with that commit builds nothing), on the same inputs.
+                    new/old: the median of the ratios of runs side by side,
+                    in brackets the interquartile range of those ratios
+    --fail-above X  exit status 1 when a row's new/old is above X (with
+                    --compare), e.g. 1.10 for 10% slower
+    --slow          time the slow inputs too, each its own row
     --runs N        at most N timed runs per input (default 10)
     --seconds S     stop repeating an input after S seconds (default 2)
-    --json PATH     write every row's figures as JSON to PATH (- for stdout;
-                    the table then goes to stderr)
+    --json PATH     write every row's figures as JSON to PATH (- for stdout,
+                    the table then going to stderr)
     --program PATH  time this program instead of the crates' solutions,
     --inputs DIR    ...on the .in files and folders in DIR,
     --old-program PATH
-                    ...side by side with this one (as --compare does)
+                    ...side by side with this one, as --compare does
     --floor PATH    use this I/O floor program instead of building it
     -h, --help      this text
 
     No CRATE: the crate whose folder you are in, or every problem crate.
-    Exit status: 0 when every row ran and was right (and under --fail-above),
-    1 otherwise, 2 for a command line or workspace that cannot be used.
+    Exit status: 0 when every row ran and was right (and none is above
+    --fail-above), 1 otherwise, 2 for a command line or workspace that
+    cannot be used.
+
+    In CI:  cargo timing --compare origin/main --fail-above 1.25 --json timing.json
 ";
 
 /// Reads `cargo timing`'s command line.
@@ -216,11 +220,17 @@ pub fn main(options: &Options) -> Result<bool, String> {
         Box::new(io::stdout())
     };
     let mut report = Report::new(options);
-    let (subjects, floor, empty) = if let Some(program) = &options.program {
+    let Prepared {
+        subjects,
+        floor,
+        empty,
+        commit,
+    } = if let Some(program) = &options.program {
         prepare_program(options, program)?
     } else {
         prepare_crates(options)?
     };
+    report.commit = commit;
 
     let columns = Columns::new(
         subjects.iter().any(|subject| subject.baseline.is_some()),
@@ -251,6 +261,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             memory: u64::MAX,
         };
         progress.name = "empty program".to_string();
+        let row_started = Instant::now();
         let measured = rounds(&programs, empty_input, budget, limits, true, &mut progress)
             .and_then(|times| Ok((times, peak_memory(&programs[0], empty_input, limits)?)));
         match measured {
@@ -266,6 +277,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     baseline: None,
                     old: None,
                     notes: Vec::new(),
+                    seconds: row_started.elapsed().as_secs_f64(),
                 };
                 progress.clear();
                 columns.row(&mut out, &row);
@@ -284,10 +296,12 @@ pub fn main(options: &Options) -> Result<bool, String> {
         }
         for input in &subject.inputs {
             progress.name = format!("{}/{}", subject.name, input.name);
+            let row_started = Instant::now();
             let row = time_row(subject, input, &floor, budget, &mut progress);
             progress.clear();
             match row {
-                Ok(row) => {
+                Ok(mut row) => {
+                    row.seconds = row_started.elapsed().as_secs_f64();
                     columns.row(&mut out, &row);
                     report.add(&row);
                 }
@@ -323,11 +337,17 @@ pub fn main(options: &Options) -> Result<bool, String> {
     Ok(clean)
 }
 
-/// The empty program and its (empty) input: the start-up row.
-type StartUp = Option<(PathBuf, PathBuf)>;
+/// What is timed: the subjects, the floor program, the empty program and
+/// its (empty) input for the start-up row, and REV's commit.
+struct Prepared {
+    subjects: Vec<Subject>,
+    floor: PathBuf,
+    empty: Option<(PathBuf, PathBuf)>,
+    commit: Option<String>,
+}
 
 /// The crates to time, the floor program and the start-up row's program.
-fn prepare_crates(options: &Options) -> Result<(Vec<Subject>, PathBuf, StartUp), String> {
+fn prepare_crates(options: &Options) -> Result<Prepared, String> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
     let examples: Vec<String> = problems
@@ -386,14 +406,16 @@ fn prepare_crates(options: &Options) -> Result<(Vec<Subject>, PathBuf, StartUp),
             skipped,
         });
     }
-    Ok((subjects, floor, Some((empty, empty_input))))
+    Ok(Prepared {
+        subjects,
+        floor,
+        empty: Some((empty, empty_input)),
+        commit: old.map(|(commit, _)| commit),
+    })
 }
 
 /// `--program PATH --inputs DIR [--old-program PATH]`.
-fn prepare_program(
-    options: &Options,
-    program: &Path,
-) -> Result<(Vec<Subject>, PathBuf, StartUp), String> {
+fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String> {
     let dir = options
         .inputs
         .as_deref()
@@ -424,7 +446,12 @@ fn prepare_program(
         inputs,
         skipped,
     };
-    Ok((vec![subject], floor, None))
+    Ok(Prepared {
+        subjects: vec![subject],
+        floor,
+        empty: None,
+        commit: None,
+    })
 }
 
 /// Builds the I/O floor program with the release profile.
@@ -700,6 +727,8 @@ struct Row {
     old: Option<Result<Vec<f64>, String>>,
     /// What went wrong (a wrong output): each fails the command.
     notes: Vec<String>,
+    /// The wall time the row took, checks and all.
+    seconds: f64,
 }
 
 impl Row {
@@ -996,6 +1025,7 @@ fn time_row(
         baseline: baseline_times,
         old,
         notes,
+        seconds: 0.0,
     })
 }
 
@@ -1170,6 +1200,7 @@ impl Columns {
 struct Report {
     rev_label: Option<String>,
     rev: Option<String>,
+    commit: Option<String>,
     rows: Vec<Value>,
     ratios: Vec<(String, Ratio)>,
     failures: usize,
@@ -1185,6 +1216,7 @@ impl Report {
         Report {
             rev_label,
             rev: options.compare.clone(),
+            commit: None,
             rows: Vec::new(),
             ratios: Vec::new(),
             failures: 0,
@@ -1213,26 +1245,36 @@ impl Report {
     fn finish(&self, out: &mut impl Write, options: &Options, elapsed: Duration) -> bool {
         let _ = writeln!(
             out,
-            "\n{} rows in {:.1} s. Each: up to {} runs after a warm-up, at least {} unless \
-             --runs is lower, until {} s of runs; release build, whole process, stdin from \
-             the file, output discarded; peak memory from one more run.",
+            "\n{} rows in {:.1} s, builds included. Each row: up to {} runs after a \
+             warm-up,\nat least {} (unless --runs is lower) until {} s of runs; release \
+             builds, whole processes,\nstdin from the file, output discarded; peak memory \
+             from a run of its own.",
             self.rows.len(),
             elapsed.as_secs_f64(),
             options.runs,
             MIN_RUNS,
             options.seconds
         );
+        if let Some(old) = &self.rev_label {
+            let _ = writeln!(
+                out,
+                "new/old: the median ratio of the runs side by side with {old}'s, in brackets \
+                 the\ninterquartile range of those ratios (with fewer than 4 runs, the lowest \
+                 and highest)."
+            );
+        }
         let mut clean = self.failures == 0;
         if self.failures > 0 {
             let _ = writeln!(out, "{} rows failed.", self.failures);
         }
         if let Some(threshold) = options.fail_above {
+            let old = self.rev_label.as_deref().unwrap_or("the old");
             let over = compare::over_threshold(&self.ratios, threshold);
             if over.is_empty() {
-                let _ = writeln!(out, "No row is slower than {threshold}x the old.");
+                let _ = writeln!(out, "No row is slower than {threshold}x {old}.");
             } else {
                 clean = false;
-                let _ = writeln!(out, "Slower than {threshold}x the old:");
+                let _ = writeln!(out, "Slower than {threshold}x {old}:");
                 for (label, ratio) in &self.ratios {
                     if over.contains(&label.as_str()) {
                         let _ = writeln!(out, "  {label}: {}", compare::show_ratio(ratio));
@@ -1247,6 +1289,7 @@ impl Report {
     fn json(&self, options: &Options) -> Value {
         json!({
             "compare": self.rev,
+            "commit": self.commit,
             "fail_above": options.fail_above,
             "max_runs": options.runs,
             "seconds": options.seconds,
@@ -1298,6 +1341,7 @@ fn row_json(row: &Row, ratio: Option<Ratio>) -> Value {
         _ => Value::Null,
     };
     value["failures"] = json!(row.notes);
+    value["seconds"] = json!(row.seconds);
     value
 }
 

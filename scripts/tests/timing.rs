@@ -108,7 +108,7 @@ fn a_program_ten_times_slower_is_over_the_threshold() {
     assert!(
         report
             .stdout
-            .contains("Slower than 2x the old:\n  sleep-100/a: "),
+            .contains("Slower than 2x old:\n  sleep-100/a: "),
         "{}",
         report.stdout
     );
@@ -151,9 +151,7 @@ fn a_program_ten_times_faster_passes_the_threshold() {
     let ratio = figures["rows"][0]["compare"]["ratio"].as_f64().unwrap();
     assert!(ratio < 0.5, "{ratio}");
     assert!(
-        report
-            .stderr
-            .contains("No row is slower than 1.5x the old."),
+        report.stderr.contains("No row is slower than 1.5x old."),
         "{}",
         report.stderr
     );
