@@ -529,7 +529,11 @@ fn build_rev(
             }
         };
         with_index(&["read-tree", &commit])?;
-        let prefix = format!("{}/", source.display());
+        let mut prefix = format!("{}/", source.display());
+        if cfg!(windows) {
+            // git's prefix is a path in its own, forward-slashed, form.
+            prefix = prefix.replace('\\', "/");
+        }
         with_index(&["checkout-index", "--all", "--force", "--prefix", &prefix])?;
         let _ = fs::remove_file(&index);
         fs::write(&complete, b"").map_err(|error| error.to_string())?;
@@ -1384,5 +1388,112 @@ mod tests {
         assert_eq!(human_size(20), "20 B");
         assert_eq!(human_size(19_354), "18.9 KB");
         assert_eq!(human_size(8_283_750), "7.9 MB");
+    }
+
+    fn row(name: &str, new: &[f64], old: Option<Result<Vec<f64>, String>>) -> Row {
+        Row {
+            subject: "x1-a".to_string(),
+            name: name.to_string(),
+            file: PathBuf::from("a.in"),
+            size: 19_354,
+            new: new.to_vec(),
+            floor: Some(vec![1.0; new.len()]),
+            peak: Some(2 << 20),
+            baseline: Some(vec![30.0]),
+            old,
+            notes: Vec::new(),
+            seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn columns_stay_aligned_however_long_the_figures_are() {
+        let columns = Columns::new(true, Some("d544dcf".to_string()), 34);
+        let mut out = Vec::new();
+        columns.header(&mut out);
+        columns.row(
+            &mut out,
+            &row("short", &[2.0, 1.5, 12.25], Some(Ok(vec![1.0; 3]))),
+        );
+        columns.row(
+            &mut out,
+            &row("a/rather-long-name (slowest of 96)", &[1234.5], None),
+        );
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        let end_of = |line: &str, word: &str| line.find(word).unwrap() + word.len();
+        assert_eq!(
+            end_of(lines[0], "median ms"),
+            end_of(lines[1], " 2.00"),
+            "{text}"
+        );
+        assert_eq!(end_of(lines[1], " 2.00"), end_of(lines[2], "1234.50"));
+        assert_eq!(end_of(lines[0], "speed-up"), end_of(lines[1], "15.0x"));
+        assert!(lines[1].ends_with("1.00  2.00 (1.50-12.25)"), "{text}");
+        assert!(lines[2].ends_with("-                  -"), "{text}");
+        assert!(lines[0].starts_with("input   "), "{text}");
+        assert!(lines[1].starts_with("  short   "), "{text}");
+    }
+
+    #[test]
+    fn json_rows_hold_every_figure_in_nanoseconds() {
+        let measured = row("short", &[2.0, 1.0, 3.0], Some(Ok(vec![1.0, 1.0, 1.0])));
+        let value = row_json(&measured, measured.ratio());
+        assert_eq!(value["crate"], "x1-a");
+        assert_eq!(value["input"], "short");
+        assert_eq!(value["runs"], 3);
+        assert_eq!(value["median_ns"], 2_000_000);
+        assert_eq!(value["min_ns"], 1_000_000);
+        assert_eq!(value["max_ns"], 3_000_000);
+        assert_eq!(value["peak_bytes"], 2 << 20);
+        assert_eq!(value["floor"]["ratio"], 2.0);
+        assert_eq!(value["baseline"]["speedup"], 15.0);
+        assert_eq!(value["compare"]["ratio"], 2.0);
+        assert_eq!(value["compare"]["noise_low"], 1.0);
+        assert_eq!(value["compare"]["noise_high"], 3.0);
+        let missing = row("short", &[1.0], Some(Err("no crate".to_string())));
+        let value = row_json(&missing, None);
+        assert_eq!(value["compare"]["missing"], "no crate");
+    }
+
+    #[test]
+    fn inputs_are_files_folders_and_slow_ones_on_request() {
+        let dir = std::env::temp_dir().join(format!("timing-scan-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        for file in [
+            "10-b.in",
+            "2-a.in",
+            "2-a.out",
+            "3-set/2.in",
+            "3-set/10.in",
+            "slow/x.in",
+        ] {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        let names = |inputs: &[Input]| -> Vec<(String, usize)> {
+            inputs
+                .iter()
+                .map(|input| (input.name.clone(), input.files.len()))
+                .collect()
+        };
+        let (inputs, skipped) = scan_inputs(&dir, false).unwrap();
+        let expected = |name: &str, files| (name.to_string(), files);
+        assert_eq!(
+            names(&inputs),
+            [
+                expected("2-a", 1),
+                expected("3-set", 2),
+                expected("10-b", 1)
+            ]
+        );
+        assert_eq!(skipped, 1);
+        assert!(inputs[1].files[0].ends_with("3-set/2.in"));
+        let (inputs, skipped) = scan_inputs(&dir, true).unwrap();
+        assert_eq!(names(&inputs).last(), Some(&expected("slow/x", 1)));
+        assert_eq!(skipped, 0);
+        let _ = fs::remove_dir_all(&dir);
     }
 }
