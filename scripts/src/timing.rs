@@ -24,6 +24,8 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// What `cargo timing` was asked to do.
@@ -1034,42 +1036,89 @@ fn time_row(
 }
 
 /// The line on standard error that says what is running, on a terminal
-/// only; each update overwrites the last.
+/// only; each update overwrites the last, and a thread redraws it every
+/// second with the seconds the step has taken, so that a long run is never
+/// a silent one.
 struct Progress {
-    terminal: bool,
+    /// Shared with the redrawing thread; `None` off a terminal.
+    line: Option<Arc<Mutex<Line>>>,
     /// The row being measured.
     name: String,
+}
+
+struct Line {
+    /// Empty when nothing is shown.
+    text: String,
+    /// When the step began.
+    since: Instant,
     /// How long the line on screen is.
     shown: usize,
 }
 
+impl Line {
+    fn draw(&mut self) {
+        let mut line = self.text.clone();
+        let seconds = self.since.elapsed().as_secs();
+        if seconds >= 2 {
+            line.push_str(&format!(" ({seconds} s)"));
+        }
+        let length = line.chars().count();
+        let pad = self.shown.saturating_sub(length);
+        let mut stderr = io::stderr().lock();
+        let _ = write!(stderr, "\r{line}{}", " ".repeat(pad));
+        let _ = stderr.flush();
+        self.shown = length;
+    }
+}
+
 impl Progress {
     fn new() -> Progress {
-        Progress {
-            terminal: io::stderr().is_terminal(),
-            name: String::new(),
+        if !io::stderr().is_terminal() {
+            return Progress {
+                line: None,
+                name: String::new(),
+            };
+        }
+        let line = Arc::new(Mutex::new(Line {
+            text: String::new(),
+            since: Instant::now(),
             shown: 0,
+        }));
+        let shared = Arc::clone(&line);
+        // Ends with the process.
+        thread::spawn(move || loop {
+            thread::sleep(Duration::from_secs(1));
+            let mut line = shared.lock().unwrap_or_else(PoisonError::into_inner);
+            if !line.text.is_empty() {
+                line.draw();
+            }
+        });
+        Progress {
+            line: Some(line),
+            name: String::new(),
         }
     }
 
     fn show(&mut self, what: &str) {
-        if !self.terminal {
-            return;
+        if let Some(line) = &self.line {
+            let mut line = line.lock().unwrap_or_else(PoisonError::into_inner);
+            line.text = format!("  {}: {what}", self.name);
+            line.since = Instant::now();
+            line.draw();
         }
-        let line = format!("  {}: {what}", self.name);
-        let length = line.chars().count();
-        let pad = self.shown.saturating_sub(length);
-        let _ = write!(io::stderr(), "\r{line}{}", " ".repeat(pad));
-        let _ = io::stderr().flush();
-        self.shown = length;
     }
 
     fn clear(&mut self) {
-        if self.terminal && self.shown > 0 {
-            let _ = write!(io::stderr(), "\r{}\r", " ".repeat(self.shown));
-            let _ = io::stderr().flush();
+        if let Some(line) = &self.line {
+            let mut line = line.lock().unwrap_or_else(PoisonError::into_inner);
+            if line.shown > 0 {
+                let mut stderr = io::stderr().lock();
+                let _ = write!(stderr, "\r{}\r", " ".repeat(line.shown));
+                let _ = stderr.flush();
+            }
+            line.text.clear();
+            line.shown = 0;
         }
-        self.shown = 0;
     }
 }
 
