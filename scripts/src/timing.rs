@@ -305,6 +305,10 @@ pub fn main(options: &Options) -> Result<bool, String> {
                 Ok(mut row) => {
                     row.seconds = row_started.elapsed().as_secs_f64();
                     columns.row(&mut out, &row);
+                    // Why REV has no figures, unless the heading said so.
+                    if let (Some(Ok(_)), Some(Err(why))) = (&subject.old, &row.old) {
+                        let _ = writeln!(out, "    no comparison: {why}");
+                    }
                     report.add(&row);
                 }
                 Err(error) => {
@@ -1236,9 +1240,6 @@ impl Columns {
             "{}",
             self.line(&format!("  {}", row.name), &self.cells(row))
         );
-        if let Some(Err(why)) = &row.old {
-            let _ = writeln!(out, "    no comparison: {why}");
-        }
         for note in &row.notes {
             let _ = write!(out, "    {}", note);
             if !note.ends_with('\n') {

@@ -301,3 +301,33 @@ fn options_that_do_not_fit_together_are_refused() {
         );
     }
 }
+
+#[test]
+fn an_old_program_that_fails_leaves_the_row_without_a_comparison() {
+    // The fixture does not know the command "1": it panics.
+    let (fast, _) = sleepers();
+    let inputs = one_input();
+    let report = timing(
+        fast,
+        &inputs.path,
+        &[
+            "--runs",
+            "1",
+            "--old-program",
+            fixture().to_str().unwrap(),
+            "--fail-above",
+            "1.1",
+        ],
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("\n    no comparison: REV fails: RE"),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("No row is slower than 1.1x old."),
+        "{}",
+        report.stdout
+    );
+}
