@@ -16,8 +16,9 @@
 
 use crate::cli;
 use crate::compare::{self, Budget, Ratio};
-use crate::judge::{self, mebibytes, natural_order};
+use crate::judge::{mebibytes, natural_order};
 use crate::run::{self, Purpose, Run};
+use crate::verdict;
 use crate::workspace::{self, Limits, Problem, Workspace};
 use serde_json::{json, Value};
 use std::fs;
@@ -767,7 +768,7 @@ fn check_run(
         Purpose::Judge,
     )
     .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
-    let (verdict, detail) = judge::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
+    let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
     if verdict.passed() {
         Ok(run)
     } else {
@@ -790,7 +791,7 @@ fn timed_run(
     let run = run::run(&program.path, &program.args, input, limits.time, purpose)
         .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
     // Nothing kept to compare: the limits and the exit decide.
-    let (verdict, detail) = judge::judge_run(&run, &run.stdout, limits);
+    let (verdict, detail) = verdict::judge_run(&run, &run.stdout, limits);
     if verdict.passed() {
         Ok((run.elapsed.as_secs_f64() * 1e3, run.peak_memory))
     } else {
@@ -952,7 +953,8 @@ fn time_row(
         match check_run(&program, &file, expected.as_deref(), subject.limits) {
             Ok(run) => {
                 if expected.is_none() {
-                    let (verdict, detail) = judge::judge_run(&checked, &run.stdout, subject.limits);
+                    let (verdict, detail) =
+                        verdict::judge_run(&checked, &run.stdout, subject.limits);
                     if !verdict.passed() {
                         notes.push(format!(
                             "the output differs from REV's ({verdict}):\n{detail}"
@@ -978,7 +980,7 @@ fn time_row(
         progress.show("checking the baseline");
         let run = check_run(baseline, &file, expected.as_deref(), baseline_limits)?;
         if expected.is_none() {
-            let (verdict, detail) = judge::judge_run(&checked, &run.stdout, subject.limits);
+            let (verdict, detail) = verdict::judge_run(&checked, &run.stdout, subject.limits);
             if !verdict.passed() {
                 notes.push(format!(
                     "the output differs from the baseline's ({verdict}):\n{detail}"
