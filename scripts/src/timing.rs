@@ -696,7 +696,9 @@ fn sorted_entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
                 .collect()
         })
         .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
-    entries.sort_by(|one, other| natural_order(&one.0, &other.0));
+    // By name without `.in`, so that `a.in` comes before `a-x10.in`.
+    let stem = |name: &str| name.strip_suffix(".in").unwrap_or(name).to_string();
+    entries.sort_by(|one, other| natural_order(&stem(&one.0), &stem(&other.0)));
     Ok(entries)
 }
 
@@ -751,6 +753,9 @@ impl Row {
     }
 }
 
+/// The output a bench input may produce: a gibibyte.
+const BENCH_OUTPUT_LIMIT: u64 = 1 << 30;
+
 /// Runs `program` once as the judge does, keeping its output, and judges
 /// it with `cargo judge`'s rules against `expected` (or, with none, its
 /// own output, so that only the limits and the exit decide).
@@ -760,14 +765,14 @@ fn check_run(
     expected: Option<&[u8]>,
     limits: Limits,
 ) -> Result<Run, String> {
-    let run = run::run(
-        &program.path,
-        &program.args,
-        input,
-        limits.time,
-        Purpose::Judge,
-    )
-    .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+    // Bench inputs hold many judge inputs' worth of cases: their output
+    // may pass the judge's output limit by far.
+    let bounds = run::Bounds {
+        output: BENCH_OUTPUT_LIMIT,
+        ..run::Bounds::time(limits.time)
+    };
+    let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
+        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
     let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
     if verdict.passed() {
         Ok(run)
@@ -1156,7 +1161,7 @@ impl Columns {
             ("median ms", 9),
             ("min ms", 8),
             ("max ms", 8),
-            ("x floor", 7),
+            ("x floor", 8),
             ("peak MiB", 8),
         ]
         .map(|(heading, width)| (heading.to_string(), width))
@@ -1210,7 +1215,7 @@ impl Columns {
                 row.new.iter().copied().fold(f64::INFINITY, f64::min)
             ),
             format!("{:.2}", row.new.iter().copied().fold(0.0, f64::max)),
-            floor.map_or_else(dash, |floor| format!("{:.1}x", new / floor)),
+            floor.map_or_else(dash, |floor| format!("{:.2}x", new / floor)),
             row.peak.map_or_else(dash, |peak| {
                 mebibytes(peak).trim_end_matches(" MiB").to_string()
             }),
