@@ -41,7 +41,7 @@
 //! exit status is 1 — also when stderr itself cannot be written.
 
 use std::fmt;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 
 /// Side length of the field.
 const SIDE: u32 = 4;
@@ -137,32 +137,49 @@ fn chase_from_empty_top_row(to_flip: Board) -> Chase {
     }
 }
 
-/// Bit `b` is set when some top row's chase leaves the bottom row `b` to flip. A board whose
-/// own chase leaves any other bottom row matches no top row, which settles most boards (all
-/// but 1 in 16 are impossible) without looking at the sixteen.
-const BOTTOM_ROWS_LEFT_BY_TOP_ROWS: u16 = {
-    let mut rows = 0;
+/// Every top row's chase on an empty board leaves nothing to flip: the press sets that change
+/// nothing form a space of dimension 4, one for each top row (checked here, at compile time).
+/// So a board can be solved exactly when its own chase leaves nothing, and then every one of
+/// the sixteen candidates works: no board needs its candidates filtered.
+const _: () = {
     let mut top_row = 0;
     while top_row < TOP_ROW_CHASES.len() {
-        rows |= 1 << (TOP_ROW_CHASES[top_row].left_to_flip >> (SIDE * (SIDE - 1)));
+        assert!(TOP_ROW_CHASES[top_row].left_to_flip == 0);
         top_row += 1;
     }
-    rows
 };
 
-/// The fewest presses that turn `board` into `goal`, if any set does: the
-/// fewest over the sixteen top rows whose chase leaves nothing to flip.
+/// `FEWEST_PRESSES[lower_rows]`: the fewest presses among the sixteen candidates of a chase whose
+/// presses in rows 1 to 3 are `lower_rows` (bit `4 * (row - 1) + column`) and none in row 0, as
+/// a chase from an empty top row has: the fewest over the top rows of
+/// `(lower_rows << 4) ^ TOP_ROW_CHASES[top_row].presses`. A lookup, not sixteen popcounts, which
+/// cost as much as all the rest of the solving.
+const FEWEST_PRESSES: [u8; 1 << (SIDE * (SIDE - 1))] = {
+    let mut fewest = [0u8; 1 << (SIDE * (SIDE - 1))];
+    let mut lower_rows = 0;
+    while lower_rows < fewest.len() {
+        let mut least = u32::MAX;
+        let mut top_row = 0;
+        while top_row < TOP_ROW_CHASES.len() {
+            let presses = ((lower_rows as Board) << SIDE) ^ TOP_ROW_CHASES[top_row].presses;
+            if presses.count_ones() < least {
+                least = presses.count_ones();
+            }
+            top_row += 1;
+        }
+        fewest[lower_rows] = least as u8;
+        lower_rows += 1;
+    }
+    fewest
+};
+
+/// The fewest presses that turn `board` into `goal`, if any set does.
 fn presses_to_reach(board: Board, goal: Board) -> Option<u32> {
     let base = chase_from_empty_top_row(board ^ goal);
-    let bottom_row_left = base.left_to_flip >> (SIDE * (SIDE - 1));
-    if BOTTOM_ROWS_LEFT_BY_TOP_ROWS >> bottom_row_left & 1 == 0 {
+    if base.left_to_flip != 0 {
         return None;
     }
-    TOP_ROW_CHASES
-        .iter()
-        .filter(|top| top.left_to_flip == base.left_to_flip)
-        .map(|top| (top.presses ^ base.presses).count_ones())
-        .min()
+    Some(u32::from(FEWEST_PRESSES[usize::from(base.presses >> SIDE)]))
 }
 
 /// The fewest rounds that make `board` one colour, or `None` if no set of
@@ -338,11 +355,52 @@ const fn four_pieces(bytes: u32) -> (Board, bool) {
     (black as Board, agree && same)
 }
 
-fn write_answer(out: &mut impl Write, board: Board) -> io::Result<()> {
+/// The answers, gathered in a buffer of our own and written a chunk at a time. Each answer is
+/// copied in as a block of a size known at compile time, a few moves, where `BufWriter` calls
+/// `memcpy` for every write: that call cost more than solving the board.
+struct Output<W: Write> {
+    writer: W,
+    buffer: Vec<u8>,
+    /// Bytes of `buffer` filled.
+    length: usize,
+}
+
+impl<W: Write> Output<W> {
+    fn new(writer: W) -> Self {
+        Output {
+            writer,
+            buffer: vec![0; CHUNK],
+            length: 0,
+        }
+    }
+
+    fn write_block<const N: usize>(&mut self, block: &[u8; N]) -> io::Result<()> {
+        if self.length + N > self.buffer.len() {
+            self.write_buffer()?;
+        }
+        self.buffer[self.length..self.length + N].copy_from_slice(block);
+        self.length += N;
+        Ok(())
+    }
+
+    fn write_buffer(&mut self) -> io::Result<()> {
+        self.writer.write_all(&self.buffer[..self.length])?;
+        self.length = 0;
+        Ok(())
+    }
+
+    /// Writes out everything written so far.
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_buffer()?;
+        self.writer.flush()
+    }
+}
+
+fn write_answer(out: &mut Output<impl Write>, board: Board) -> io::Result<()> {
     match fewest_rounds(board) {
         // At most 6: one digit.
-        Some(rounds) => out.write_all(&[b'0' + rounds as u8, b'\n']),
-        None => out.write_all(b"Impossible\n"),
+        Some(rounds) => out.write_block(&[b'0' + rounds as u8, b'\n']),
+        None => out.write_block(b"Impossible\n"),
     }
 }
 
@@ -351,7 +409,10 @@ fn write_answer(out: &mut impl Write, board: Board) -> io::Result<()> {
 ///
 /// The pieces of a board may be spread over lines and blanks any way at all: only the sequence
 /// of characters that are not whitespace matters, whitespace as `str::split_whitespace` has it.
-fn answer_boards<R: Read>(input: &mut Input<R>, out: &mut impl Write) -> Result<(), Failure> {
+fn answer_boards<R: Read>(
+    input: &mut Input<R>,
+    out: &mut Output<impl Write>,
+) -> Result<(), Failure> {
     let mut board: Board = 0;
     let mut pieces = 0;
     let mut boards_done = 0;
@@ -428,11 +489,15 @@ pub fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
 
 fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
     let mut input = Input::with_chunk(reader, chunk);
-    let outcome = answer_boards(&mut input, out);
-    match (outcome, input.read_error) {
+    let mut output = Output::new(out);
+    let outcome = answer_boards(&mut input, &mut output);
+    // Written in every case: answers before a bad board stay printed.
+    let flushed = output.flush();
+    match (outcome, input.read_error, flushed) {
         // A read that failed ended the input early: that, not the cut it left, is the fault.
-        (Err(Failure::Input(_)) | Ok(()), Some(error)) => Err(Failure::Read(error)),
-        (outcome, _) => outcome,
+        (Err(Failure::Input(_)) | Ok(()), Some(error), _) => Err(Failure::Read(error)),
+        (Ok(()), None, Err(error)) => Err(Failure::Output(error)),
+        (outcome, _, _) => outcome,
     }
 }
 
@@ -445,17 +510,12 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-    let mut out = BufWriter::with_capacity(CHUNK, io::stdout().lock());
-    let result = run(io::stdin().lock(), &mut out);
-    // Answers before a bad board stay printed.
-    let flushed = out.flush();
-    match (result, flushed) {
-        (Ok(()), Ok(())) => {}
-        (Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
-        (Err(Failure::Read(error)), _) => fail(format_args!("cannot read the input: {error}")),
-        (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
-            fail(format_args!("cannot write the output: {error}"))
-        }
+    // Unbuffered: `run` gathers the answers in chunks of its own.
+    match run(io::stdin().lock(), &mut io::stdout().lock()) {
+        Ok(()) => {}
+        Err(Failure::Input(error)) => fail(format_args!("{error}")),
+        Err(Failure::Read(error)) => fail(format_args!("cannot read the input: {error}")),
+        Err(Failure::Output(error)) => fail(format_args!("cannot write the output: {error}")),
     }
 }
 
