@@ -20,17 +20,20 @@
 //! (release build) the solving step alone took 9.3 ms chasing, 1.6 ms XOR-ing `A⁻¹`'s columns
 //! bit by bit, and 0.1 ms with the byte tables; the whole process, 52 ms against 37 ms.
 //!
-//! The rest is reading and writing, shaped for speed too. Input: a plain loop over the bytes,
-//! a 64 KiB chunk at a time, with a 256-entry table saying what each byte is; a `0` or `1`
-//! followed by an ASCII blank is taken as a whole value, anything else (a Unicode space, a bad
-//! token, the end of a chunk) goes one token through a slow path that decodes characters.
-//! proconio is not used: under `input!`, a token source of our own (streamed, table-driven)
-//! still cost 3.2 times the least any program pays to read this input and write its answers
-//! (read everything, write as many bytes), as each of the 30 tokens of a puzzle costs a call
-//! whose end decides where the next starts; this loop costs 0.7 times that floor, since it
-//! never holds the whole input (figures in `docs/performance.md`). Output: answers are copied
-//! from a 64-entry table of finished row lines instead of formatted with `write!` per value
-//! (70 ms for the output alone).
+//! The rest is reading and writing, shaped for speed too. Input, a 64 KiB chunk at a time: a
+//! puzzle written as the judge writes it (five rows `0 1 0 1 0 1\n`) is checked and read whole,
+//! each row as two words; anything else goes through a plain loop over the bytes, with a
+//! 256-entry table saying what each byte is, where a `0` or `1` followed by an ASCII blank is
+//! taken as a whole value, and anything else (a Unicode space, a bad token, the end of a chunk)
+//! goes one token through a slow path that decodes characters. proconio is not used: under
+//! `input!`, a token source of our own (streamed, table-driven) still cost 3.2 times the least
+//! any program pays to read this input and write its answers (read everything, write as many
+//! bytes), as each of the 30 tokens of a puzzle costs a call whose end decides where the next
+//! starts; this reading and writing cost 0.7 times that floor, since it never holds the whole
+//! input (figures in `docs/performance.md`). Output: answers are assembled from a 64-entry
+//! table of finished row lines and a `PUZZLE #m` line counted up as text, instead of formatted
+//! with `write!` per value (70 ms for the output alone), and copied as blocks of fixed size
+//! into an output buffer of our own.
 //!
 //! Complexity: O(1) per puzzle; the elimination runs once, at compile time, in 30² word
 //! operations. Memory is flat: one 64 KiB chunk of input, one of output, 4 KiB of tables, about

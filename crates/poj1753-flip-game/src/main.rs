@@ -19,19 +19,25 @@
 //! linear over GF(2), so the sixteen chases of a board are one chase of the
 //! board XOR a constant chase of each top row on an empty board (a table of
 //! 16 entries built at compile time), and that one chase is the XOR of two
-//! table entries, one per byte of the board. A board whose chase leaves a
-//! bottom row that no top row leaves is impossible at once: 15 in 16 are.
+//! table entries, one per byte of the board. Every top row's own chase leaves
+//! nothing to flip, so a board can be solved exactly when its chase leaves
+//! nothing (1 in 16 can), and then all sixteen candidates work: the fewest
+//! presses among them is looked up in a table of 4096 entries, built at
+//! compile time, indexed by the chase's presses below the top row.
 //!
-//! Reading: a plain loop over the input's bytes, a 64 KiB chunk at a time,
+//! Reading: a board written as the judge writes it (four lines of four
+//! pieces) is read whole, as two words of eight pieces; anything else goes
+//! through a plain loop over the input's bytes, a 64 KiB chunk at a time,
 //! with a 256-entry table saying what each byte is (piece, blank, other),
-//! four bytes at once where four pieces come in a row. proconio is not used:
-//! a token source under `input!` cost 2.5 times the least any program pays
-//! to read this input and write its answers, and this loop 1.2 times (the
-//! figures are in `docs/performance.md`).
+//! four bytes at once where four pieces come in a row. Answers are gathered
+//! in an output buffer of our own, each copied as a block of fixed size.
+//! proconio is not used: a token source under `input!` cost 2.5 times the
+//! least any program pays to read this input and write its answers, and
+//! this reading 0.7 to 0.9 times (the figures are in `docs/performance.md`).
 //!
 //! Complexity: per board, 2 goals × (two table loads, and for a possible
-//! board 16 XOR-and-popcounts); reading is linear in the input. Memory is
-//! flat: one 64 KiB chunk of input and one of output, whatever the input size.
+//! board one more); reading is linear in the input. Memory is flat: one
+//! 64 KiB chunk of input and one of output, whatever the input size.
 //! Every one of the 65,536 boards is checked in the tests against a brute
 //! force over all 2^16 press sets.
 //!
@@ -388,7 +394,7 @@ fn board_as_written(text: &[u8; BOARD_TEXT]) -> Option<Board> {
 
 /// The answers, gathered in a buffer of our own and written a chunk at a time. Each answer is
 /// copied in as a block of a size known at compile time, a few moves, where `BufWriter` calls
-/// `memcpy` for every write: that call cost more than solving the board.
+/// `memcpy` for every write, a call per answer.
 struct Output<W: Write> {
     writer: W,
     buffer: Vec<u8>,
