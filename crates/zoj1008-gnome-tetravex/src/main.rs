@@ -155,11 +155,14 @@ pub struct Effort {
     pub propagator_nodes: u64,
 }
 
-/// The square-growth search's first round, which it runs alone: the random
-/// games of the problem's families settle within it (the slowest of the 96
-/// of the bench file takes about 70,000 nodes, 5 ms), so they never pay for
-/// the propagating search's first singleton tries (1–2 ms a game).
-const FIRST_ROUND: u64 = 1 << 17;
+/// The square-growth search's first round, which it runs alone. Most random
+/// games settle within it and never pay for the propagating search's first
+/// singleton tries (1–2 ms); games built against the square-growth search
+/// wait for them no longer than this. Measured against d544dcf (whole
+/// process, medians): at 2^15 the 96 random hard games take 1.11 times as
+/// long and the 12 games built against the square-growth search 1.4 times;
+/// at 2^16, 1.0 and 2.5 times; at 2^14, 1.7 and 1.7 times.
+const FIRST_ROUND: u64 = 1 << 15;
 /// A propagation costs about as much time as this many eighths of a
 /// square-growth node per cell (2–3 µs against 65–70 ns at n = 5: 40 nodes
 /// for 25 cells), so a round of the propagating search gets
@@ -357,42 +360,32 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
     rules
 }
 
-/// The digit-counting bound along one axis. Written for the horizontal
-/// axis (near: left, far: right); the vertical one reads top for left and
-/// bottom for right.
+/// The digit-counting bound along one axis, written for the horizontal
+/// one (the vertical reads top for left, bottom for right).
 ///
 /// The placed cells form a staircase, so the cell right of an empty cell is
-/// empty. Take any way to finish the grid, and any digit d. Every remaining
-/// square's left triangle touches exactly one of: the left border (the
-/// square sits in column 0), the right triangle of a placed square (an
-/// *open demand*: the empty cell right of a placed square must get a square
-/// whose left digit is that square's right digit), or the right triangle of
-/// another remaining square. Every remaining square's right triangle touches
-/// the right border or the left triangle of another remaining square (never
-/// a placed one). Counting the triangles that show d:
+/// empty. In any completion, every remaining square's left triangle meets
+/// the left border, the right triangle of a placed square (an *open
+/// demand*), or the right triangle of another remaining square; its right
+/// triangle meets the right border or another remaining square. Counting
+/// the triangles that show a digit d:
 ///
 /// ```text
 /// lefts(d)  = free_lefts(d)  + demands(d) + pairs(d)
 /// rights(d) = free_rights(d) + pairs(d)
 /// ```
 ///
-/// where `free_lefts(d)` counts empty column-0 cells whose square shows d on
-/// the left, `free_rights(d)` empty last-column cells showing d on the right,
-/// and `pairs(d)` touching pairs of remaining squares meeting on d. Hence
+/// (`free_lefts(d)`: empty column-0 cells showing d on the left, and so
+/// on; `pairs(d)`: touching remaining squares meeting on d). Hence
 ///
 /// ```text
 /// supply(d)  = lefts(d) - demands(d) = free_lefts(d) + pairs(d) >= 0
 /// surplus(d) = supply(d) - rights(d) = free_lefts(d) - free_rights(d)
 /// ```
 ///
-/// so the positive parts of `surplus` add up to at most the number of empty
-/// column-0 cells, and its negative parts to at most the number of empty
-/// last-column cells. A partial grid breaking any of these has no
-/// completion, so cutting it never loses a solution.
-///
-/// Every count is at most 50 either way, so `i8` holds it, and the two
-/// axes' counts are small enough to copy back after a border placement
-/// instead of undoing it.
+/// so the positive parts of `surplus` add up to at most the empty column-0
+/// cells, and its negative parts to at most the empty last-column cells. A
+/// partial grid breaking any of these has no completion.
 #[derive(Clone, Copy, Default)]
 struct DigitBalance {
     supply: [i8; 10],
@@ -895,12 +888,6 @@ struct Propagator {
     /// The kind each cell held in the last matching of
     /// [`Propagator::match_cells`], where the next one starts.
     matching: std::cell::Cell<[u8; MAX_CELLS]>,
-    /// Per axis, the digit counts of the two border lines at the last
-    /// [`Propagator::count_border_digits`] that changed nothing.
-    settled_borders: std::cell::Cell<[[[u64; 2]; 2]; 2]>,
-    /// The witnesses of [`Propagator::singletons`], kept between calls
-    /// only to reuse the allocation.
-    witnesses: Vec<Domains>,
 }
 
 impl Propagator {
@@ -1011,8 +998,6 @@ impl Propagator {
             stack: Vec::new(),
             solution: [0; MAX_CELLS],
             matching: std::cell::Cell::new([NO_KIND; MAX_CELLS]),
-            settled_borders: std::cell::Cell::new([[[u64::MAX; 2]; 2]; 2]),
-            witnesses: Vec::new(),
         }
     }
 
@@ -1111,15 +1096,8 @@ impl Propagator {
     /// layout, has. Returns the cells narrowed, or None when no matching
     /// exists.
     ///
-    /// The rules above see a cell or a kind at a time; this one sees sets:
-    /// on the games the adversarial search builds, where a few squares
-    /// with rare digits all need the same border line, it cuts the
-    /// propagating search's nodes 3–730-fold (on samples 13–16; sample 16:
-    /// 333,805 → 455, sample 13: 3.0 M → 11,833), at about 1.4 times the
-    /// cost of a node at n = 5 and 6. Checking only that a matching
-    /// exists had cut under 1 % of the nodes on the random games, and
-    /// matching at the nodes but not in the singleton tries left sample 13
-    /// at 3.2 M nodes: the tries are where it pays.
+    /// It sees sets where the other rules see one cell or kind, such as a
+    /// few squares with rare digits that all need the same border line.
     fn match_cells(&self, domains: &mut Domains) -> Option<u64> {
         let cells = self.cells;
         let mut matching = Matching {
@@ -1326,15 +1304,6 @@ impl Propagator {
                 }
             }
         }
-        // The rule reads nothing but these counts, and with the same
-        // counts it narrows no cell where it narrowed none before: a
-        // cell it would narrow shows a digit the counts say it cannot
-        // keep, or shares a digit that the counts say must be alone.
-        let counts = [least, most];
-        let mut settled = self.settled_borders.get();
-        if settled[axis] == counts {
-            return Some(0);
-        }
         let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
         // What each line needs: per digit, a nibble too (at most `most`);
         // in all; and the digits it needs at all.
@@ -1394,10 +1363,6 @@ impl Propagator {
                     changed |= 1 << cell;
                 }
             }
-        }
-        if changed == 0 {
-            settled[axis] = counts;
-            self.settled_borders.set(settled);
         }
         Some(changed)
     }
@@ -1498,60 +1463,18 @@ impl Propagator {
     /// false when a domain empties (no layout below), and whether any kind
     /// left.
     ///
-    /// Run at every node, it is what settles the games the adversarial
-    /// search builds against the propagating search. On the worst five
-    /// found against it with singletons at the root only, and the worst
-    /// eight found against that, it takes 330–115,000 nodes (tries and
-    /// children), 1–290 ms alone, where without singletons it took
-    /// 0.35–1.3 M nodes, 0.5–1.6 s. A node costs a few hundred tries, so on
-    /// random games, where it removes next to nothing, the search goes as
-    /// many times slower; there the square-growth search answers first.
-    ///
-    /// A try that succeeds leaves a *witness*: its fixpoint, in which some
-    /// cells hold one kind. The try of any such pair would succeed too
-    /// while the witness lies within the domains (it propagates from
-    /// domains that hold the witness, a fixpoint, and the rules narrow no
-    /// more on wider domains), so it is skipped; after a kind leaves, only
-    /// the witnesses still within the narrowed domains count. A skipped
-    /// try removes nothing, so this changes the work and never an answer:
-    /// 12–38 % fewer tries on samples 13, 15, 17 and 18, and 7 % less
-    /// effort over the 335 games of the adversarial runs. Measured and not
-    /// kept: going on from a successful try by fixing more pairs while
-    /// propagation succeeds, so that one witness supports more (SAC-3),
-    /// took 1.7–2.7 times the effort on samples 13, 15 and 17, as most
-    /// such dives end in a failed propagation that removes nothing;
-    /// keeping witnesses from a node for its children saved under 1 %;
-    /// trying the cells with the largest conflict weights first saved 2 %
-    /// on the 335 games but made one 14 times dearer.
-    ///
-    /// Below the root, the first round tries only the cells whose kinds
-    /// differ from the parent node's (`parent`); once a kind has left a
-    /// cell, the next round tries every cell. The parent's tries of the
-    /// unchanged cells all succeeded, and few of them fail now: in the
-    /// propagating search alone on sample 31, 1.9 % of 1.2 M such tries
-    /// failed, against 13.6 % of 1.06 M in the cells that changed. A
-    /// removal is what makes old tries fail, hence the full rounds after
-    /// one. Skipping a try only removes less, so the answer stays; the
-    /// weights learn from fewer failures, so the decisions change too.
-    /// Measured in effort (square-growth nodes plus 40 per propagation)
-    /// with an adversary run against each rule (seeds 341 and 342, 10
-    /// minutes each, from samples 30, 29, 28 and 26): against trying
-    /// every cell it found games up to 136.5 M (sample 31), against this
-    /// rule up to 80.4 M (sample 33). Over the 120 games of those runs,
-    /// two other pairs and the bench file, the worst went from 136.5 M to
-    /// 104.9 M (sample 32, which the square-growth search alone settles in
-    /// 47.5 M) and the total to 0.62 times; the current-worst bench file
-    /// took 0.55 times the effort (no game 1.5 times more), sample 31 4.8 M
-    /// instead of 136.5 M, the 6×6 family file 1.01 times, the random file
-    /// the same. Skipping the unchanged cells in every round instead cut
-    /// the total as much, but took sample 29 from 30.4 M to 211.5 M;
-    /// skipping only the cells whose neighbours are unchanged too left the
-    /// worst at 120.1 M.
+    /// A successful try's fixpoint has some kinds alone in their cells; the
+    /// tries of those would succeed too (the rules narrow no more on wider
+    /// domains), so they are skipped until a kind leaves. Below the root,
+    /// the first round tries only the cells whose kinds differ from the
+    /// parent node's (`parent`), whose tries all succeeded there; after a
+    /// removal every cell is tried again. Skipping a try only removes less,
+    /// so neither changes an answer.
     fn singletons(&mut self, domains: &mut Domains, mut parent: &Domains) -> (bool, bool) {
         let mut any = false;
         let mut narrowed = true;
-        let mut witnesses = std::mem::take(&mut self.witnesses);
-        witnesses.clear();
+        // Kinds alone in their cell at a successful try's fixpoint: their
+        // own tries would succeed too, until something is removed.
         let mut supported = [0u64; MAX_CELLS];
         while narrowed {
             narrowed = false;
@@ -1570,9 +1493,10 @@ impl Propagator {
                     trial[cell] = bit;
                     self.nodes += 1;
                     if self.propagate(&mut trial, 1 << cell) {
-                        add_support(&mut supported, &trial[..self.cells]);
-                        if witnesses.len() < WITNESSES {
-                            witnesses.push(trial);
+                        for (support, &kinds) in supported.iter_mut().zip(&trial[..self.cells]) {
+                            if kinds & (kinds - 1) == 0 {
+                                *support |= kinds;
+                            }
                         }
                         continue;
                     }
@@ -1580,26 +1504,14 @@ impl Propagator {
                     domains[cell] &= !bit;
                     narrowed = true;
                     any = true;
-                    if !self.propagate(domains, 1 << cell) {
-                        self.witnesses = witnesses;
-                        return (false, true);
-                    }
-                    let cells = self.cells;
-                    witnesses.retain(|trial| {
-                        trial[..cells]
-                            .iter()
-                            .zip(&domains[..cells])
-                            .all(|(t, d)| t & !d == 0)
-                    });
                     supported = [0; MAX_CELLS];
-                    for trial in &witnesses {
-                        add_support(&mut supported, &trial[..cells]);
+                    if !self.propagate(domains, 1 << cell) {
+                        return (false, true);
                     }
                 }
             }
             parent = &NO_PARENT;
         }
-        self.witnesses = witnesses;
         (true, any)
     }
 
@@ -1686,19 +1598,6 @@ impl Propagator {
             }
         }
         Outcome::OutOfBudget
-    }
-}
-
-/// Most witnesses [`Propagator::singletons`] keeps at once (more, up to
-/// 1,024, saved under 1 % more of the effort on the adversarial games).
-const WITNESSES: usize = 64;
-
-/// Marks as supported every kind alone in its cell in `trial`.
-fn add_support(supported: &mut [u64; MAX_CELLS], trial: &[u64]) {
-    for (support, &kinds) in supported.iter_mut().zip(trial) {
-        if kinds & (kinds - 1) == 0 {
-            *support |= kinds;
-        }
     }
 }
 
