@@ -48,7 +48,7 @@
 //!
 //! The *propagating search* ([`Propagator`]) keeps for each cell the set
 //! of kinds of square it may still hold and, after each decision, narrows
-//! them all to a fixpoint by four rules, each removing only kinds that no
+//! them all to a fixpoint by these rules, each removing only kinds that no
 //! layout has there:
 //! - neighbours: a kind stays only while each neighbour can still show the
 //!   same digit on the touching side;
@@ -59,7 +59,10 @@
 //!   while some matching of all cells to copies puts it there (Régin's
 //!   all-different rule, [`Propagator::match_cells`]);
 //! - border counts: the digit-balance identity, with the least and most
-//!   each border line can still show of each digit.
+//!   each border line can still show of each digit;
+//! - line lengths, before any decision: a kind stays in a cell only if, in
+//!   each direction, a line of distinct matching copies as long as the way
+//!   to the border can start from it (a layout has such lines).
 //!
 //! On top, at every node, singleton consistency: each kind still possible
 //! in a cell is tried there alone, and leaves the cell if that
@@ -82,9 +85,9 @@
 //! # Complexity
 //! Exponential in the worst case (the problem is NP-complete). Memory:
 //! O(n²) per game, about 70 KiB of tables, and the propagating search's
-//! stack of one 300-byte frame per decision. Measured (crates docs/): 96
-//! random hard 5×5 games take about 40 ms in all; the slowest game known,
-//! built on purpose against this program, takes about 8 s.
+//! stack of one 200-byte frame per decision. Measured (the crate's docs/):
+//! 96 random hard 5×5 games take about 45 ms in all; the slowest game
+//! known, built on purpose against an earlier version, takes about 5 s.
 //!
 //! Output: `Game k: Possible` or `Game k: Impossible`, a blank line
 //! *between* games only. Input ends at a line `0` or at the end of data.
@@ -155,14 +158,15 @@ pub struct Effort {
     pub propagator_nodes: u64,
 }
 
-/// The square-growth search's first round, which it runs alone. Most random
-/// games settle within it and never pay for the propagating search's first
-/// singleton tries (1–2 ms); games built against the square-growth search
-/// wait for them no longer than this. Measured against d544dcf (whole
-/// process, medians): at 2^15 the 96 random hard games take 1.11 times as
-/// long and the 12 games built against the square-growth search 1.4 times;
-/// at 2^16, 1.0 and 2.5 times; at 2^14, 1.7 and 1.7 times.
-const FIRST_ROUND: u64 = 1 << 15;
+/// The square-growth search's first round, which it runs alone. Past it,
+/// a game pays for the propagating search's equal share, so the random
+/// games that get that far take up to twice as long, and games built
+/// against the square-growth search wait this long for the propagating
+/// search. Measured against d544dcf (CPU time, medians): at 2^16 the 96
+/// random hard games take 1.08 times as long and the 12 games built against
+/// the square-growth search at most 1.66 times each; at 2^15 1.21 and 1.9
+/// times, at 2^14 1.7 and 1.7 times.
+const FIRST_ROUND: u64 = 1 << 16;
 /// A propagation costs about as much time as this many eighths of a
 /// square-growth node per cell (2–3 µs against 65–70 ns at n = 5: 40 nodes
 /// for 25 cells), so a round of the propagating search gets
@@ -743,6 +747,9 @@ impl Search {
     }
 }
 
+/// The most steps [`Propagator::longest_line`] takes for one kind and side.
+const LINE_WORK: u32 = 1 << 10;
+
 /// The bytes of a domain mask that can hold kinds.
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
 
@@ -894,98 +901,41 @@ impl Propagator {
     fn new(n: usize, squares: &[Square]) -> Propagator {
         let mut sorted = squares.to_vec();
         sorted.sort_unstable();
-        let mut kinds: Vec<Square> = Vec::new();
-        let mut copies: Vec<u32> = Vec::new();
-        for square in sorted {
-            match copies.last_mut() {
-                Some(count) if kinds.last() == Some(&square) => *count += 1,
-                _ => {
-                    kinds.push(square);
-                    copies.push(1);
-                }
-            }
-        }
-        let mut copies_mask = Vec::with_capacity(kinds.len());
+        let mut kinds = sorted.clone();
+        kinds.dedup();
+        let copies: Vec<u32> = kinds
+            .iter()
+            .map(|kind| sorted.iter().filter(|&square| square == kind).count() as u32)
+            .collect();
         let mut first_copy = 0;
-        for &count in &copies {
-            copies_mask.push((u64::MAX >> (64 - count)) << first_copy);
-            first_copy += count;
-        }
-        let mut side_is = [[0u64; 10]; 4];
-        let mut single_kinds = 0;
-        for (kind, &square) in kinds.iter().enumerate() {
-            for (side, digits) in side_is.iter_mut().enumerate() {
-                digits[usize::from(square.side(side))] |= 1 << kind;
-            }
-            if copies[kind] == 1 {
-                single_kinds |= 1 << kind;
-            }
-        }
-        let mut nibbles = Box::new([0; 1 << 10]);
-        fill_unions(&mut nibbles[..], |digit| 1 << (4 * digit));
-        let mut side_in = vec![[0u64; 1 << 10]; 4];
-        for (table, digits) in side_in.iter_mut().zip(&side_is) {
-            fill_unions(table, |digit| digits[digit]);
-        }
-        let digits_by_byte = Box::new(byte_table(|kind| {
-            kinds.get(kind).map_or(0, |square| {
-                (0..4).fold(0, |digits, side| {
-                    digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))
-                })
+        let copies_mask = copies
+            .iter()
+            .map(|&count| {
+                first_copy += count;
+                (1u64 << first_copy) - (1u64 << (first_copy - count))
             })
-        }));
-        let mut surplus = [[0i32; 10]; 2];
-        let mut axis_digits = [0u64; 2];
-        for square in squares {
-            for (axis, (near, far)) in [(HORIZONTAL, (LEFT, RIGHT)), (VERTICAL, (TOP, BOTTOM))] {
-                let (near, far) = (square.side(near), square.side(far));
-                surplus[axis][usize::from(near)] += 1;
-                surplus[axis][usize::from(far)] -= 1;
-                axis_digits[axis] |= 1 << near | 1 << far;
-            }
-        }
-        let mut neighbours = [[NO_NEIGHBOUR; 4]; MAX_CELLS];
-        let mut border_lines = [0u64; 2];
-        for row in 0..n {
-            for column in 0..n {
-                let cell = row * n + column;
-                // Per side (top, right, bottom, left): is there a neighbour,
-                // and its cell.
-                let inside = [row > 0, column + 1 < n, row + 1 < n, column > 0];
-                let other = [
-                    cell.wrapping_sub(n),
-                    cell + 1,
-                    cell + n,
-                    cell.wrapping_sub(1),
-                ];
-                for side in 0..4 {
-                    if inside[side] {
-                        neighbours[cell][side] = other[side] as u8;
-                    }
-                }
-                if column == 0 || column == n - 1 {
-                    border_lines[HORIZONTAL] |= 1 << cell;
-                }
-                if row == 0 || row == n - 1 {
-                    border_lines[VERTICAL] |= 1 << cell;
-                }
-            }
-        }
-        Propagator {
+            .collect();
+        let mut propagator = Propagator {
             side: n,
-            neighbours,
-            border_lines,
             cells: n * n,
             all_kinds: u64::MAX >> (64 - kinds.len()),
-            kinds,
-            copies,
-            single_kinds,
-            side_is,
-            side_in,
-            digits_by_byte,
-            surplus,
-            axis_digits,
-            nibbles,
+            single_kinds: bits(u64::MAX >> (64 - kinds.len()))
+                .filter(|&kind| copies[kind] == 1)
+                .fold(0, |single, kind| single | 1 << kind),
+            side_is: [[0; 10]; 4],
+            side_in: vec![[0; 1 << 10]; 4],
+            digits_by_byte: Box::new(byte_table(|kind| {
+                kinds.get(kind).map_or(0, |square| {
+                    (0..4).fold(0, |digits, side| {
+                        digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))
+                    })
+                })
+            })),
+            surplus: [[0; 10]; 2],
+            axis_digits: [0; 2],
+            nibbles: Box::new([0; 1 << 10]),
+            neighbours: [[NO_NEIGHBOUR; 4]; MAX_CELLS],
+            border_lines: [0; 2],
             root: [0; MAX_CELLS],
             probed: false,
             root_narrowed: false,
@@ -998,7 +948,44 @@ impl Propagator {
             stack: Vec::new(),
             solution: [0; MAX_CELLS],
             matching: std::cell::Cell::new([NO_KIND; MAX_CELLS]),
+            kinds,
+            copies,
+        };
+        let p = &mut propagator;
+        for (kind, &square) in p.kinds.iter().enumerate() {
+            for side in 0..4 {
+                p.side_is[side][usize::from(square.side(side))] |= 1 << kind;
+            }
         }
+        for side in 0..4 {
+            let side_is = p.side_is[side];
+            fill_unions(&mut p.side_in[side], |digit| side_is[digit]);
+        }
+        fill_unions(&mut p.nibbles[..], |digit| 1 << (4 * digit));
+        for square in squares {
+            for axis in AXES {
+                let (near, far) = square.along(axis);
+                p.surplus[axis][usize::from(near)] += 1;
+                p.surplus[axis][usize::from(far)] -= 1;
+                p.axis_digits[axis] |= 1 << near | 1 << far;
+            }
+        }
+        for cell in 0..n * n {
+            let (row, column) = (cell / n, cell % n);
+            let inside = [row > 0, column + 1 < n, row + 1 < n, column > 0];
+            let other = [
+                cell.wrapping_sub(n),
+                cell + 1,
+                cell + n,
+                cell.wrapping_sub(1),
+            ];
+            for side in (0..4).filter(|&side| inside[side]) {
+                p.neighbours[cell][side] = other[side] as u8;
+            }
+            p.border_lines[HORIZONTAL] |= u64::from(column == 0 || column == n - 1) << cell;
+            p.border_lines[VERTICAL] |= u64::from(row == 0 || row == n - 1) << cell;
+        }
+        propagator
     }
 
     /// Notes the cells and kinds where a propagation failed.
@@ -1432,7 +1419,10 @@ impl Propagator {
     fn start(&mut self) -> Outcome {
         let mut domains = [0; MAX_CELLS];
         domains[..self.cells].fill(self.all_kinds);
-        if !self.propagate(&mut domains, u64::MAX >> (64 - self.cells)) {
+        self.restrict_by_lines(&mut domains);
+        if domains[..self.cells].contains(&0)
+            || !self.propagate(&mut domains, u64::MAX >> (64 - self.cells))
+        {
             return Outcome::Failed;
         }
         self.root = domains;
@@ -1513,6 +1503,80 @@ impl Propagator {
             parent = &NO_PARENT;
         }
         (true, any)
+    }
+
+    /// Line lengths. In a layout, the squares from a cell to the border
+    /// in any direction form a line of distinct squares, each matching the
+    /// one before it. So a kind can only go where, in each direction, a
+    /// line of distinct copies as long as the way to the border starts from
+    /// it. Before any decision, every cell loses the kinds that cannot
+    /// start such lines: a sure cut, and one that settles games no
+    /// neighbour-by-neighbour check sees, such as two squares that show
+    /// 0 above and below and are the only ones with a 0 on those sides (they
+    /// can only stack on each other, so neither reaches both borders).
+    fn restrict_by_lines(&self, domains: &mut Domains) {
+        let n = self.side;
+        let mut copies_left = [0u32; MAX_CELLS];
+        for side in [TOP, RIGHT, BOTTOM, LEFT] {
+            for kind in 0..self.kinds.len() {
+                copies_left[..self.kinds.len()].copy_from_slice(&self.copies);
+                copies_left[kind] -= 1;
+                let mut work = 0;
+                let reach = self.longest_line(kind, side, &mut copies_left, 0, n - 1, &mut work);
+                for (cell, domain) in domains[..self.cells].iter_mut().enumerate() {
+                    let (row, column) = (cell / n, cell % n);
+                    let needed = match side {
+                        TOP => row,
+                        RIGHT => n - 1 - column,
+                        BOTTOM => n - 1 - row,
+                        _ => column,
+                    };
+                    if reach < needed {
+                        *domain &= !(1 << kind);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most squares (up to `limit`) that can follow a square of `kind`
+    /// towards `side`, each matching the one before, using the copies in
+    /// `copies_left`. After [`LINE_WORK`] steps it answers `limit`, which
+    /// only makes the cut weaker.
+    fn longest_line(
+        &self,
+        kind: usize,
+        side: usize,
+        copies_left: &mut [u32; MAX_CELLS],
+        length: usize,
+        limit: usize,
+        work: &mut u32,
+    ) -> usize {
+        *work += 1;
+        if length == limit || *work > LINE_WORK {
+            return limit;
+        }
+        let digit = usize::from(self.kinds[kind].side(side));
+        let mut next = self.side_is[(side + 2) % 4][digit];
+        let mut longest = length;
+        while next != 0 && longest < limit {
+            let following = next.trailing_zeros() as usize;
+            next &= next - 1;
+            if copies_left[following] == 0 {
+                continue;
+            }
+            copies_left[following] -= 1;
+            longest = longest.max(self.longest_line(
+                following,
+                side,
+                copies_left,
+                length + 1,
+                limit,
+                work,
+            ));
+            copies_left[following] += 1;
+        }
+        longest
     }
 
     /// The layout of a solved search, row by row.
