@@ -18,12 +18,14 @@
 //! finish answers. Each cuts only partial layouts that provably have no
 //! completion, so either one alone would give the same answer.
 //!
-//! First, a check on the squares alone: the *digit balance*
-//! ([`DigitBalance`]). Along a row every left triangle meets the left
+//! First, two checks on the squares alone. The *digit balance*
+//! ([`DigitBalance`]): along a row every left triangle meets the left
 //! border or a right triangle showing the same digit, so for each digit d
 //! the left border shows `lefts(d) - rights(d)` more d than the right
 //! border; the positive parts of these differences cannot add up to more
-//! than n (likewise by columns).
+//! than n (likewise by columns). The *line partition* ([`LineSplit`]): the
+//! (left, right) pairs of the squares must split into n chains of n, one
+//! per row, and the (top, bottom) pairs likewise into columns.
 //!
 //! The *square-growth search* ([`Search`]) places one square per cell in
 //! square-growth order (the k×k top-left block grows by column k, then row
@@ -73,7 +75,8 @@
 //! search.
 //!
 //! Turns: the square-growth search runs alone for [`FIRST_ROUND`] nodes,
-//! which settles nearly every random game, then each further round gives
+//! which settles nearly every random game (or fewer, when its own estimate
+//! of its tree is vast: [`VAST_TREE`]), then each further round gives
 //! the propagating search as much time (in measured cost per node) as the
 //! square-growth search had in the round before and then lets the
 //! square-growth search double its nodes. Neither search is ever
@@ -167,6 +170,12 @@ pub struct Effort {
 /// the square-growth search at most 1.66 times each; at 2^15 1.21 and 1.9
 /// times, at 2^14 1.7 and 1.7 times.
 const FIRST_ROUND: u64 = 1 << 16;
+/// Before [`FIRST_ROUND`], from this many nodes on, the propagating search
+/// starts its turns as soon as the square-growth search's estimate of its
+/// own tree, its nodes divided by its [`Search::progress`], reaches
+/// [`VAST_TREE`] nodes.
+const EARLY_LOOK: u64 = 1 << 14;
+const VAST_TREE: f64 = (1u64 << 23) as f64;
 /// A propagation costs about as much time as this many eighths of a
 /// square-growth node per cell (2–3 µs against 65–70 ns at n = 5: 40 nodes
 /// for 25 cells), so a round of the propagating search gets
@@ -184,7 +193,8 @@ pub fn solve_capped(
     let cells = growth_order(n);
     let mut search = Search::new(n, squares, &cells);
     let sure = |answer| ((answer, Effort::default()), true);
-    if !search.start_is_balanced() {
+    let lines_split = |axis| LineSplit::possible(n, squares, axis);
+    if !search.start_is_balanced() || !AXES.into_iter().all(lines_split) {
         return sure(None);
     }
     search.budget = cap;
@@ -234,6 +244,140 @@ pub fn solve_by_growth_alone(
     let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
     let answer = (!search.stopped).then(|| solved.then(|| search.layout(&cells)));
     (answer, search.nodes)
+}
+
+/// Most steps [`LineSplit`] takes on one axis; past them it gives up and
+/// cuts nothing (on the adversarial games, the median axis takes 35 steps).
+const LINE_SPLIT_WORK: u32 = 1 << 16;
+
+/// The line-partition check on one axis, written for rows: the squares of
+/// a row show (left, right) pairs that chain, so in a layout the pairs of
+/// all squares split into n chains of n pairs. The check searches for such
+/// a split line by line, each line grown from the first pair left, to the
+/// right and then to the left, with a memo of failed states; no split, no
+/// layout. It settles games whose digits balance on every side, such as
+/// two of sample 11, which take the searches milliseconds.
+struct LineSplit {
+    side: usize,
+    pairs: Vec<(u8, u8)>,
+    count: Vec<u8>,
+    /// The squares left, a bit each (the copies of pair p from bit
+    /// `offset[p]` on): with the line's ends and length, the memo's key.
+    offset: Vec<u8>,
+    left: u64,
+    /// Failed states, packed, in a direct-mapped table: a state whose slot
+    /// holds another is searched again, which only costs work.
+    failed: Vec<u64>,
+    work: u32,
+}
+
+impl LineSplit {
+    fn possible(n: usize, squares: &[Square], axis: usize) -> bool {
+        let mut all: Vec<(u8, u8)> = squares.iter().map(|square| square.along(axis)).collect();
+        all.sort_unstable();
+        let mut pairs = all.clone();
+        pairs.dedup();
+        let offset = pairs
+            .iter()
+            .map(|pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8)
+            .collect();
+        let count = pairs
+            .iter()
+            .map(|pair| all.iter().filter(|&other| other == pair).count() as u8)
+            .collect();
+        let (left, failed) = (u64::MAX >> (64 - all.len()), vec![u64::MAX; 1 << 12]);
+        LineSplit {
+            side: n,
+            pairs,
+            count,
+            offset,
+            left,
+            failed,
+            work: 0,
+        }
+        .split()
+    }
+
+    fn take(&mut self, pair: usize, sign: i8) {
+        if sign < 0 {
+            self.count[pair] -= 1;
+        }
+        self.left ^= 1 << (self.offset[pair] + self.count[pair]);
+        if sign > 0 {
+            self.count[pair] += 1;
+        }
+    }
+
+    /// Starts the next line from the first pair left. Each line starts and
+    /// ends once, so the digits that start more of the pairs left than end
+    /// them start at least that many more lines.
+    fn split(&mut self) -> bool {
+        let Some(first) = self.count.iter().position(|&count| count > 0) else {
+            return true;
+        };
+        let mut surplus = [0i32; 10];
+        for (&(near, far), &count) in self.pairs.iter().zip(&self.count) {
+            surplus[usize::from(near)] += i32::from(count);
+            surplus[usize::from(far)] -= i32::from(count);
+        }
+        let lines = (self.left.count_ones() as usize / self.side) as i32;
+        if surplus.iter().map(|&surplus| surplus.max(0)).sum::<i32>() > lines {
+            return false;
+        }
+        self.take(first, -1);
+        let (start, end) = self.pairs[first];
+        let split = self.extend(start, end, 1, true);
+        self.take(first, 1);
+        split
+    }
+
+    /// Grows a line from `start` to `end` of `length` pairs: to the right
+    /// while `rightwards`, then to the left.
+    fn extend(&mut self, start: u8, end: u8, length: usize, rightwards: bool) -> bool {
+        if length == self.side {
+            return self.split();
+        }
+        let key = self.left
+            | u64::from(start) << 32
+            | u64::from(end) << 36
+            | (length as u64) << 40
+            | u64::from(rightwards) << 44;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
+        if self.failed[slot] == key {
+            return false;
+        }
+        if rightwards && self.extend(start, end, length, false) {
+            return true;
+        }
+        for pair in 0..self.pairs.len() {
+            let (near, far) = self.pairs[pair];
+            let fits = if rightwards {
+                near == end
+            } else {
+                far == start
+            };
+            if self.count[pair] == 0 || !fits {
+                continue;
+            }
+            self.work += 1;
+            if self.work > LINE_SPLIT_WORK {
+                return true;
+            }
+            self.take(pair, -1);
+            let (start, end) = if rightwards {
+                (start, far)
+            } else {
+                (near, end)
+            };
+            let split = self.extend(start, end, length + 1, rightwards);
+            self.take(pair, 1);
+            if split {
+                return true;
+            }
+        }
+        self.failed[slot] = key;
+        false
+    }
 }
 
 /// The cells in square-growth order: the k×k top-left block grows to
@@ -487,6 +631,9 @@ struct Search {
     /// Set when the partner has the answer or the budget is spent: the
     /// search then unwinds as if solved.
     stopped: bool,
+    /// Per step, the candidates of the node on the current path there: the
+    /// preferred ones and all of them (see [`Search::progress`]).
+    candidates_at: [(u64, u64); MAX_CELLS],
 }
 
 impl Search {
@@ -508,9 +655,10 @@ impl Search {
             nodes: 0,
             budget: u64::MAX,
             partner: None,
-            next_turn: FIRST_ROUND,
+            next_turn: EARLY_LOOK,
             partner_outcome: Outcome::OutOfBudget,
             stopped: false,
+            candidates_at: [(0, 0); MAX_CELLS],
         };
         let sorted = &mut search.squares[..squares.len()];
         sorted.copy_from_slice(squares);
@@ -576,7 +724,7 @@ impl Search {
     fn place_from(&mut self, step: usize, unused: u64, reach: [u16; 2]) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_turn && !self.stopped {
-            self.give_partner_a_turn();
+            self.give_partner_a_turn(step);
         }
         if self.nodes > self.budget {
             self.stopped = true;
@@ -600,6 +748,7 @@ impl Search {
                 preferred &= self.near_in[axis][usize::from(self.balance[axis].positive_digits)];
             }
         }
+        self.candidates_at[step] = (preferred, all_candidates);
         let mut candidates = preferred;
         let mut later = all_candidates & !preferred;
         loop {
@@ -667,10 +816,39 @@ impl Search {
         false
     }
 
+    /// How far the search at `step` has got through its tree, counted as if
+    /// the candidates of every node had subtrees of one size: the share of
+    /// the tree left of the current path. Its nodes divided by it estimate
+    /// the whole tree.
+    fn progress(&self, step: usize) -> f64 {
+        let mut progress = 0.0;
+        let mut weight = 1.0;
+        for (&(preferred, all), &index) in self.candidates_at[..step].iter().zip(&self.placed) {
+            let before = (1u64 << index) - 1;
+            let rank = if preferred >> index & 1 == 1 {
+                (preferred & before).count_ones()
+            } else {
+                preferred.count_ones() + (all & !preferred & before).count_ones()
+            };
+            let count = f64::from(all.count_ones());
+            progress += weight * f64::from(rank) / count;
+            weight /= count;
+        }
+        progress
+    }
+
     /// Lets the propagating search run for as long as this search's last
     /// round took, then doubles this search's nodes before the next turn.
-    /// When the propagating search has the answer, this search stops.
-    fn give_partner_a_turn(&mut self) {
+    /// Before [`FIRST_ROUND`] nodes, only a tree that looks vast lets it
+    /// start ([`VAST_TREE`]). When the propagating search has the answer,
+    /// this search stops.
+    fn give_partner_a_turn(&mut self, step: usize) {
+        if self.nodes < FIRST_ROUND {
+            self.next_turn = self.nodes * 2;
+            if (self.nodes as f64) < self.progress(step) * VAST_TREE {
+                return;
+            }
+        }
         let Some(partner) = &mut self.partner else {
             self.next_turn = u64::MAX;
             return;
@@ -2641,6 +2819,74 @@ mod tests {
     fn slow_games_agree_across_methods() {
         let games = check_across_methods(&SLOW, 3_000_000, 150_000_000);
         assert_eq!(games, SLOW.len() as u32);
+    }
+
+    /// The simple reference for [`LineSplit`]: orders the pairs as n
+    /// lines of n, position by position, trying every pair value not used
+    /// up at each position, each line chained.
+    fn lines_by_every_ordering(
+        n: usize,
+        left: &mut Vec<((u8, u8), u32)>,
+        position: usize,
+        previous: u8,
+    ) -> bool {
+        if position == n * n {
+            return true;
+        }
+        for index in 0..left.len() {
+            let ((near, far), count) = left[index];
+            if count == 0 || (position % n != 0 && near != previous) {
+                continue;
+            }
+            left[index].1 -= 1;
+            let found = lines_by_every_ordering(n, left, position + 1, far);
+            left[index].1 += 1;
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn line_partition_agrees_with_every_ordering() {
+        let mut rng = fastrand::Rng::with_seed(0x1008_0011);
+        let mut answers = BothAnswers::default();
+        for draw in 0..3000 {
+            let n = 2 + draw % 3;
+            let digits = rng.u8(2..5);
+            let game = random_squares(&mut rng, n, digits);
+            for axis in AXES {
+                let mut left: Vec<((u8, u8), u32)> = Vec::new();
+                for square in &game {
+                    let pair = square.along(axis);
+                    match left.iter_mut().find(|(seen, _)| *seen == pair) {
+                        Some((_, count)) => *count += 1,
+                        None => left.push((pair, 1)),
+                    }
+                }
+                let expected = lines_by_every_ordering(n, &mut left, 0, 0);
+                assert_eq!(
+                    LineSplit::possible(n, &game, axis),
+                    expected,
+                    "n = {n}, axis {axis}, game {game:?}"
+                );
+                answers.count(expected);
+            }
+        }
+        answers.assert_at_least(1000, 1000);
+    }
+
+    /// The check settles games of the adversarial runs whose digits balance
+    /// on every side: here the fourth game of sample 11's file of worst
+    /// games, whose (top, bottom) pairs do not chain into columns of five.
+    #[test]
+    fn line_partition_cuts_an_adversarial_game_the_counts_pass() {
+        let (n, game) = games_of(SAMPLES[10].0).swap_remove(3);
+        let search = Search::new(n, &game, &growth_order(n));
+        assert!(search.start_is_balanced());
+        assert!(LineSplit::possible(n, &game, HORIZONTAL));
+        assert!(!LineSplit::possible(n, &game, VERTICAL));
     }
 
     /// Games shaped like the adversary's: one digit on most triangles, a few
