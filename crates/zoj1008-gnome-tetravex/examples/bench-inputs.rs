@@ -15,7 +15,11 @@
 //!   hardest for the square-growth search alone (sample 10);
 //! - `6-family-solvable.in`, `7-family-changed.in`, `8-family-swapped.in`:
 //!   each family of the problem notes over every alphabet it names, 2 to 10
-//!   digits, four draws each, n = 5.
+//!   digits, four draws each, n = 5;
+//! - `9-n6-families.in` and `10-n6-families-single/`: 105 games of n = 6
+//!   from the families (alphabets of 3 to 7 digits; solvable, one digit
+//!   changed, two digits swapped; 7 draws of each), the largest side this
+//!   program accepts.
 //!
 //! The slow adversarial games go into `slow/`, which `cargo timing` times
 //! only when asked (`--slow`): `slow/1-adversarial-current-worst.in` and
@@ -34,6 +38,7 @@ mod families;
 
 const SEED: u64 = 0x1008_7e7a_5eed;
 const SEED_FAMILIES: u64 = 0x1008_fa31_5eed;
+const SEED_N6: u64 = 0x1008_0006_5eed;
 
 /// Writes `games` (an input file, ending in `0`) whole to `DIR/<name>.in`
 /// and one game a file to `DIR/<name>-single/`.
@@ -127,6 +132,31 @@ fn main() {
         games.push_str("0\n");
         std::fs::write(out_dir.join(file), games).expect("can write a file");
     }
+
+    let mut rng = fastrand::Rng::with_seed(SEED_N6);
+    let n = 6;
+    let mut n6 = String::new();
+    for _draw in 0..7 {
+        for alphabet_size in 3..=7 {
+            families::write_game(
+                &mut n6,
+                n,
+                &families::solvable_game(&mut rng, n, alphabet_size),
+            );
+            families::write_game(
+                &mut n6,
+                n,
+                &families::digit_changed_game(&mut rng, n, alphabet_size),
+            );
+            families::write_game(
+                &mut n6,
+                n,
+                &families::swapped_game(&mut rng, n, alphabet_size),
+            );
+        }
+    }
+    n6.push_str("0\n");
+    write_whole_and_single(&out_dir, "9-n6-families.in", "10-n6-families-single", &n6);
 
     let slow_dir = out_dir.join("slow");
     std::fs::create_dir_all(&slow_dir).expect("can create the slow directory");
