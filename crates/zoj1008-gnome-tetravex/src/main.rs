@@ -167,10 +167,11 @@ pub struct Effort {
 /// The square-growth search's first round, which it runs alone unless its
 /// tree looks vast. Past it, a game pays for the propagating search's equal
 /// share: the random games that get that far take up to twice as long.
-/// Measured against d544dcf, before the early start (CPU time, medians):
-/// with 2^14, 2^15 and 2^16 nodes, the 96 random hard games took 1.7, 1.21
-/// and 1.08 times as long.
-const FIRST_ROUND: u64 = 1 << 16;
+/// Measured against d544dcf (CPU time, medians): with 2^17 nodes the 96
+/// random hard games take 0.99 times as long (3 of them pass 2^16 nodes),
+/// with 2^16 1.08–1.11 times; before the early start, 2^14 and 2^15 took
+/// them 1.7 and 1.21 times.
+const FIRST_ROUND: u64 = 1 << 17;
 /// Before [`FIRST_ROUND`], from this many nodes on, the propagating search
 /// starts its turns as soon as the square-growth search's estimate of its
 /// own tree, its nodes divided by its [`Search::progress`], reaches
