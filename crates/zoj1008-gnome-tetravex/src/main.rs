@@ -89,7 +89,7 @@
 //! # Complexity
 //! Exponential in the worst case (the problem is NP-complete). Memory:
 //! O(n²) per game, about 70 KiB of tables, and the propagating search's
-//! stack of one 200-byte frame per decision. Measured (the crate's docs/):
+//! stack of one 300-byte frame per decision. Measured (the crate's docs/):
 //! 96 random hard 5×5 games take about 40 ms in all; the slowest game
 //! known, built on purpose against an earlier version, takes about 4.3 s.
 //!
