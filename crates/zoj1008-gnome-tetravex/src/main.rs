@@ -62,10 +62,7 @@
 //!   while some matching of all cells to copies puts it there (Régin's
 //!   all-different rule, [`Propagator::match_cells`]);
 //! - border counts: the digit-balance identity, with the least and most
-//!   each border line can still show of each digit;
-//! - line lengths, before any decision: a kind stays in a cell only if, in
-//!   each direction, a line of distinct matching copies as long as the way
-//!   to the border can start from it (a layout has such lines).
+//!   each border line can still show of each digit.
 //!
 //! On top, at every node, singleton consistency: each kind still possible
 //! in a cell is tried there alone, and leaves the cell if that
@@ -929,9 +926,6 @@ impl Search {
     }
 }
 
-/// The most steps [`Propagator::longest_line`] takes for one kind and side.
-const LINE_WORK: u32 = 1 << 10;
-
 /// The bytes of a domain mask that can hold kinds.
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
 
@@ -1598,10 +1592,7 @@ impl Propagator {
     fn start(&mut self) -> Outcome {
         let mut domains = [0; MAX_CELLS];
         domains[..self.cells].fill(self.all_kinds);
-        self.restrict_by_lines(&mut domains);
-        if domains[..self.cells].contains(&0)
-            || !self.propagate(&mut domains, u64::MAX >> (64 - self.cells))
-        {
+        if !self.propagate(&mut domains, u64::MAX >> (64 - self.cells)) {
             return Outcome::Failed;
         }
         self.root = domains;
@@ -1682,80 +1673,6 @@ impl Propagator {
             parent = &NO_PARENT;
         }
         (true, any)
-    }
-
-    /// Line lengths. In a layout, the squares from a cell to the border
-    /// in any direction form a line of distinct squares, each matching the
-    /// one before it. So a kind can only go where, in each direction, a
-    /// line of distinct copies as long as the way to the border starts from
-    /// it. Before any decision, every cell loses the kinds that cannot
-    /// start such lines: a sure cut, and one that settles games no
-    /// neighbour-by-neighbour check sees, such as two squares that show
-    /// 0 above and below and are the only ones with a 0 on those sides (they
-    /// can only stack on each other, so neither reaches both borders).
-    fn restrict_by_lines(&self, domains: &mut Domains) {
-        let n = self.side;
-        let mut copies_left = [0u32; MAX_CELLS];
-        for side in [TOP, RIGHT, BOTTOM, LEFT] {
-            for kind in 0..self.kinds.len() {
-                copies_left[..self.kinds.len()].copy_from_slice(&self.copies);
-                copies_left[kind] -= 1;
-                let mut work = 0;
-                let reach = self.longest_line(kind, side, &mut copies_left, 0, n - 1, &mut work);
-                for (cell, domain) in domains[..self.cells].iter_mut().enumerate() {
-                    let (row, column) = (cell / n, cell % n);
-                    let needed = match side {
-                        TOP => row,
-                        RIGHT => n - 1 - column,
-                        BOTTOM => n - 1 - row,
-                        _ => column,
-                    };
-                    if reach < needed {
-                        *domain &= !(1 << kind);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The most squares (up to `limit`) that can follow a square of `kind`
-    /// towards `side`, each matching the one before, using the copies in
-    /// `copies_left`. After [`LINE_WORK`] steps it answers `limit`, which
-    /// only makes the cut weaker.
-    fn longest_line(
-        &self,
-        kind: usize,
-        side: usize,
-        copies_left: &mut [u32; MAX_CELLS],
-        length: usize,
-        limit: usize,
-        work: &mut u32,
-    ) -> usize {
-        *work += 1;
-        if length == limit || *work > LINE_WORK {
-            return limit;
-        }
-        let digit = usize::from(self.kinds[kind].side(side));
-        let mut next = self.side_is[(side + 2) % 4][digit];
-        let mut longest = length;
-        while next != 0 && longest < limit {
-            let following = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if copies_left[following] == 0 {
-                continue;
-            }
-            copies_left[following] -= 1;
-            longest = longest.max(self.longest_line(
-                following,
-                side,
-                copies_left,
-                length + 1,
-                limit,
-                work,
-            ));
-            copies_left[following] += 1;
-        }
-        longest
     }
 
     /// The layout of a solved search, row by row.
