@@ -88,7 +88,7 @@
 //! O(n²) per game, about 70 KiB of tables, and the propagating search's
 //! stack of one 300-byte frame per decision. Measured (the crate's docs/):
 //! 96 random hard 5×5 games take about 40 ms in all; the slowest game
-//! known, built on purpose against an earlier version, takes about 4.3 s.
+//! known, built on purpose against an earlier version, takes about 4.5 s.
 //!
 //! Output: `Game k: Possible` or `Game k: Impossible`, a blank line
 //! *between* games only. Input ends at a line `0` or at the end of data.
