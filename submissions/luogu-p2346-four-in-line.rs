@@ -249,6 +249,22 @@ impl PairMove {
 		let without = (pieces & ((1 << from) - 1)) | ((pieces >> (from + 1)) << from);
 		(without & ((1 << to) - 1)) | ((without >> to) << (to + 1)) | (1 << to)
 	}
+
+	fn places(self) -> usize {
+		14 * usize::from(self.from) + usize::from(self.to)
+	}
+
+	fn earlier_bits(self) -> Vec<u16> {
+		let mut earlier_bits = vec![0; 64 * BLOCK_WORDS];
+		for (black_rank, &black) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+			let movers = !u32::from(black) & COMPACT_SQUARES;
+			if movers >> self.from & 1 == 1 {
+				let earlier_rank = usize::from(compact_rank(self.apply(movers)));
+				earlier_bits[BLOCK_MARGIN + black_rank] = (BLOCK_MARGIN + earlier_rank) as u16;
+			}
+		}
+		earlier_bits
+	}
 }
 
 fn pair_moves() -> Vec<Vec<PairMove>> {
@@ -276,8 +292,16 @@ fn pair_moves() -> Vec<Vec<PairMove>> {
 		.collect()
 }
 
-fn goal_entries() -> Vec<u64> {
-	let mut goals = vec![0u64; (LEGAL_BOARDS + 63) / 64];
+type Block = [u64; BLOCK_WORDS];
+const BLOCK_WORDS: usize = (BLACK_PLACEMENTS + 63) / 64;
+const BLOCK_MARGIN: usize = (64 * BLOCK_WORDS - BLACK_PLACEMENTS) / 2;
+
+fn reversed(block: &Block) -> Block {
+	std::array::from_fn(|word| block[BLOCK_WORDS - 1 - word].reverse_bits())
+}
+
+fn goal_entries() -> Vec<Block> {
+	let mut goals = vec![[0u64; BLOCK_WORDS]; EMPTY_PAIR_BY_RANK.len()];
 	for (pair, &(low, high)) in EMPTY_PAIR_BY_RANK.iter().enumerate() {
 		let empty = (1u16 << low) | (1u16 << high);
 		let compact_lines: Vec<u16> = LINES
@@ -298,8 +322,8 @@ fn goal_entries() -> Vec<u64> {
 			}
 		}
 		for (black_rank, &has_line) in has_line.iter().enumerate() {
-			let entry = pair * BLACK_PLACEMENTS + black_rank;
-			goals[entry / 64] |= u64::from(has_line) << (entry % 64);
+			let bit = BLOCK_MARGIN + black_rank;
+			goals[pair][bit / 64] |= u64::from(has_line) << (bit % 64);
 		}
 	}
 	goals
@@ -361,49 +385,102 @@ struct DistanceTable {
 impl DistanceTable {
 	const UNREACHED: u8 = u8::MAX;
 
+	#[cfg(test)]
 	fn swapped_rank(rank: usize) -> usize {
 		let black_rank = rank % BLACK_PLACEMENTS;
 		rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
 	}
 
 	fn build() -> DistanceTable {
-		let words = (LEGAL_BOARDS + 63) / 64;
+		let pairs = EMPTY_PAIR_BY_RANK.len();
+		let (mut sideways_by_pair, mut vertical_by_pair) = (Vec::new(), Vec::new());
+		for moves in pair_moves() {
+			let (sideways, vertical): (Vec<PairMove>, Vec<PairMove>) = moves.into_iter().partition(|slide| slide.from == slide.to);
+			sideways_by_pair.push(sideways);
+			vertical_by_pair.push(vertical);
+		}
+		let mut black_at_place = [[0u64; BLOCK_WORDS]; 14];
+		for (black_rank, &subset) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+			let bit = BLOCK_MARGIN + black_rank;
+			for (place, placements) in black_at_place.iter_mut().enumerate() {
+				placements[bit / 64] |= u64::from(subset >> place & 1) << (bit % 64);
+			}
+		}
+		let white_at_place = black_at_place.map(|placements| reversed(&placements));
+		let mut earlier_bits_by_places = vec![Vec::new(); 14 * 14];
+		for &slide in vertical_by_pair.iter().flatten() {
+			let earlier_bits = &mut earlier_bits_by_places[slide.places()];
+			if earlier_bits.is_empty() {
+				*earlier_bits = slide.earlier_bits();
+			}
+		}
 		let mut layer = goal_entries();
 		let mut seen = layer.clone();
+		let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
+		let mut answered = vec![[0u64; BLOCK_WORDS]; pairs];
+		let mut best_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
+		#[cfg(test)]
 		let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-		let moves_by_pair = pair_moves();
-		let mut next_layer = vec![0u64; words];
 		let mut distance = 0u8;
 		loop {
-			for (word_index, &word) in layer.iter().enumerate() {
-				let mut entries = word;
-				while entries != 0 {
-					let entry = 64 * word_index + entries.trailing_zeros() as usize;
-					entries &= entries - 1;
-					distance_by_board[entry] = distance;
-					let (pair, black_rank) = (entry / BLACK_PLACEMENTS, entry % BLACK_PLACEMENTS);
-					let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
-					for slide in &moves_by_pair[pair] {
-						let legal = movers >> slide.from & 1;
-						let earlier_black_rank =
-							if slide.from == slide.to { BLACK_PLACEMENTS - 1 - black_rank } else { usize::from(compact_rank(slide.apply(movers))) };
-						let earlier = (usize::from(slide.new_pair) * BLACK_PLACEMENTS + earlier_black_rank) * legal as usize;
-						next_layer[earlier / 64] |= u64::from(legal) << (earlier % 64);
+			for (pair, block) in layer.iter().enumerate() {
+				let swapped = reversed(block);
+				for slide in &sideways_by_pair[pair] {
+					let movers_there = &black_at_place[usize::from(slide.from)];
+					let next = &mut next_layer[usize::from(slide.new_pair)];
+					for ((next, &swapped), &movers_there) in next.iter_mut().zip(&swapped).zip(movers_there) {
+						*next |= swapped & movers_there;
+					}
+				}
+				let newly_answered = answered[pair].iter_mut().zip(block).zip(&swapped);
+				for (word_index, ((answered, &word), &swapped_word)) in newly_answered.enumerate() {
+					let mut boards = (word | swapped_word) & !*answered;
+					*answered |= boards;
+					while boards != 0 {
+						let black_rank = 64 * word_index + boards.trailing_zeros() as usize - BLOCK_MARGIN;
+						boards &= boards - 1;
+						best_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+					}
+				}
+				#[cfg(test)]
+				for (word_index, &word) in block.iter().enumerate() {
+					let mut entries = word;
+					while entries != 0 {
+						let black_rank = 64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
+						entries &= entries - 1;
+						distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+					}
+				}
+				for slide in &vertical_by_pair[pair] {
+					let movers_there = &white_at_place[usize::from(slide.from)];
+					let earlier_bits = &earlier_bits_by_places[slide.places()];
+					let next = &mut next_layer[usize::from(slide.new_pair)];
+					for (word_index, (&word, &movers_there)) in block.iter().zip(movers_there).enumerate() {
+						let mut entries = word & movers_there;
+						while entries != 0 {
+							let bit = 64 * word_index + entries.trailing_zeros() as usize;
+							entries &= entries - 1;
+							let earlier_bit = usize::from(earlier_bits[bit]);
+							next[earlier_bit / 64] |= 1 << (earlier_bit % 64);
+						}
 					}
 				}
 			}
+			let mut any_new = false;
 			for (next, seen) in next_layer.iter_mut().zip(&mut seen) {
-				*next &= !*seen;
-				*seen |= *next;
+				for (next, seen) in next.iter_mut().zip(seen.iter_mut()) {
+					*next &= !*seen;
+					*seen |= *next;
+					any_new |= *next != 0;
+				}
 			}
-			if next_layer.iter().all(|&word| word == 0) {
+			if !any_new {
 				break;
 			}
 			std::mem::swap(&mut layer, &mut next_layer);
-			next_layer.fill(0);
+			next_layer.fill([0; BLOCK_WORDS]);
 			distance += 1;
 		}
-		let best_by_board = (0..LEGAL_BOARDS).map(|rank| distance_by_board[rank].min(distance_by_board[Self::swapped_rank(rank)])).collect();
 		DistanceTable {
 			best_by_board,
 			#[cfg(test)]
@@ -427,7 +504,7 @@ impl DistanceTable {
 	}
 }
 
-const TABLE_THRESHOLD: usize = 700;
+const TABLE_THRESHOLD: usize = 260;
 
 fn answer(shortest_distance: u8) -> u8 {
 	shortest_distance.max(1)
@@ -520,25 +597,31 @@ const CELL: [u8; 256] = {
 	cells
 };
 
-fn four_squares(bytes: u32) -> Option<(u16, u16)> {
-	const ONES: u32 = u32::MAX / 255;
-	let bit = |place: u32| (bytes >> place) & ONES;
-	let valid = bytes & (ONES * 0xE2) == ONES * 0x42 && bit(0) == bit(2) && bit(0) == bit(3) | bit(4) && bit(3) & bit(4) == 0;
-	let gather = |bits: u32| (bits.wrapping_mul(0x0102_0408) >> 24) as u16;
-	valid.then(|| (gather(bit(0) ^ ONES), gather(bit(4))))
+fn eight_squares(bytes: u64) -> Option<(u8, u8)> {
+	const ONES: u64 = u64::MAX / 255;
+	let not_black = bytes & ONES;
+	let white = bytes >> 4 & ONES;
+	let valid = bytes == ONES * 0x42 + not_black * 0x0D + white * 0x08;
+	let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+	valid.then(|| (gather(not_black ^ ONES), gather(white)))
 }
 
-fn judge_layout_board(twenty: &[u8]) -> Result<(u16, u16), ()> {
-	let mut masks = (0, 0);
-	for (row, line) in twenty.chunks_exact(5).enumerate() {
-		let &[first, second, third, fourth, b'\n'] = line else {
-			return Err(());
-		};
-		let (black, white) = four_squares(u32::from_le_bytes([first, second, third, fourth])).ok_or(())?;
-		masks.0 |= black << (4 * row);
-		masks.1 |= white << (4 * row);
-	}
-	Ok(masks)
+fn four_squares(bytes: u32) -> Option<(u16, u16)> {
+	let padded = u64::from(bytes) | u64::from(u32::from_le_bytes([b'B'; 4])) << 32;
+	let (black, white) = eight_squares(padded)?;
+	Some((u16::from(black & 0x0F), u16::from(white)))
+}
+
+fn judge_layout_board(twenty: &[u8]) -> Option<(u16, u16)> {
+	let twenty: &[u8; 20] = twenty.try_into().ok()?;
+	let row = |row: usize| {
+		let at = 5 * row;
+		u64::from(u32::from_le_bytes([twenty[at], twenty[at + 1], twenty[at + 2], twenty[at + 3]]))
+	};
+	let line_ends = [twenty[4], twenty[9], twenty[14], twenty[19]] == [b'\n'; 4];
+	let (top_black, top_white) = eight_squares(row(0) | row(1) << 32)?;
+	let (bottom_black, bottom_white) = eight_squares(row(2) | row(3) << 32)?;
+	line_ends.then(|| (u16::from_le_bytes([top_black, bottom_black]), u16::from_le_bytes([top_white, bottom_white])))
 }
 
 fn check_counts(black: u16, white: u16) -> Result<(), String> {
@@ -571,7 +654,7 @@ fn read_boards(input: &mut Input<impl Read>, boards: &mut Vec<Board>, limit: usi
 				break;
 			};
 			if squares_read == 0 {
-				if let Some(Ok((board_black, board_white))) = unread.get(consumed..consumed + 20).map(judge_layout_board) {
+				if let Some((board_black, board_white)) = unread.get(consumed..consumed + 20).and_then(judge_layout_board) {
 					if let Err(message) = check_counts(board_black, board_white) {
 						return fault(boards, message);
 					}
@@ -678,18 +761,26 @@ fn answer_boards(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(
 	let mut fault = read_boards(input, &mut boards, TABLE_THRESHOLD, 0);
 	let table = (boards.len() == TABLE_THRESHOLD).then(DistanceTable::build);
 	let mut boards_before = 0;
+	let mut answers = Vec::with_capacity(2 * TABLE_THRESHOLD);
 	loop {
+		answers.clear();
+		let mut unreachable_board = None;
 		for (index, &board) in boards.iter().enumerate() {
 			let distance = match &table {
 				Some(table) => table.shortest_distance(board),
 				None => shortest_distance_by_search(board),
 			};
 			let Some(distance) = distance else {
-				let fault = "no line of four can be reached".to_string();
-				let board = boards_before + index + 1;
-				return Err(RunError::Input(InputError { board, fault }));
+				unreachable_board = Some(boards_before + index + 1);
+				break;
 			};
-			out.write_all(&[b'0' + answer(distance), b'\n']).map_err(RunError::Output)?;
+			answers.push(b'0' + answer(distance));
+			answers.push(b'\n');
+		}
+		out.write_all(&answers).map_err(RunError::Output)?;
+		if let Some(board) = unreachable_board {
+			let fault = "no line of four can be reached".to_string();
+			return Err(RunError::Input(InputError { board, fault }));
 		}
 		if let Some(fault) = fault {
 			return Err(RunError::Input(fault));

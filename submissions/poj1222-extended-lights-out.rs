@@ -1,7 +1,7 @@
 //! POJ 1222 — Extended Lights Out. <http://poj.org/problem?id=1222>
 
 use std::fmt;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 
 const ROWS: usize = 5;
 const COLUMNS: usize = 6;
@@ -128,34 +128,85 @@ const ROW_TEXT: [[u8; 2 * COLUMNS]; 1 << COLUMNS] = {
 	text
 };
 
-fn write_answer(out: &mut impl Write, puzzle: u64, presses: BoardMask) -> io::Result<()> {
-	const HEADER: &[u8] = b"PUZZLE #";
-	let mut record = [0u8; 8 + 20 + 1 + ROWS * 2 * COLUMNS];
-	record[..HEADER.len()].copy_from_slice(HEADER);
-	let mut digits = [0u8; 20];
-	let mut first_digit = digits.len();
-	let mut rest = puzzle;
-	loop {
-		first_digit -= 1;
-		digits[first_digit] = b'0' + (rest % 10) as u8;
-		rest /= 10;
-		if rest == 0 {
-			break;
+#[derive(Debug, PartialEq, Eq)]
+struct PuzzleLine {
+	text: [u8; PuzzleLine::CAPACITY],
+	length: usize,
+}
+
+impl PuzzleLine {
+	const PREFIX: &'static [u8] = b"PUZZLE #";
+	const CAPACITY: usize = 32;
+
+	fn of(puzzle: u64) -> Self {
+		let mut text = [0u8; Self::CAPACITY];
+		let number = puzzle.to_string();
+		let line = [Self::PREFIX, number.as_bytes(), b"\n"].concat();
+		text[..line.len()].copy_from_slice(&line);
+		PuzzleLine { text, length: line.len() }
+	}
+
+	fn count_up(&mut self) {
+		let mut digit = self.length - 2;
+		while self.text[digit] == b'9' {
+			self.text[digit] = b'0';
+			if digit == Self::PREFIX.len() {
+				self.text[digit] = b'1';
+				self.text[self.length - 1] = b'0';
+				self.text[self.length] = b'\n';
+				self.length += 1;
+				return;
+			}
+			digit -= 1;
 		}
+		self.text[digit] += 1;
 	}
-	let mut length = HEADER.len();
-	for &digit in &digits[first_digit..] {
-		record[length] = digit;
-		length += 1;
-	}
-	record[length] = b'\n';
-	length += 1;
+}
+
+const ANSWER_CAPACITY: usize = PuzzleLine::CAPACITY + ROWS * 2 * COLUMNS;
+
+fn write_answer(out: &mut Output<impl Write>, line: &PuzzleLine, presses: BoardMask) -> io::Result<()> {
+	let mut answer = [0u8; ANSWER_CAPACITY];
+	answer[..PuzzleLine::CAPACITY].copy_from_slice(&line.text);
+	let mut length = line.length;
 	for row in 0..ROWS {
 		let row_bits = (presses >> (COLUMNS * row)) as usize & ((1 << COLUMNS) - 1);
-		record[length..length + 2 * COLUMNS].copy_from_slice(&ROW_TEXT[row_bits]);
+		answer[length..length + 2 * COLUMNS].copy_from_slice(&ROW_TEXT[row_bits]);
 		length += 2 * COLUMNS;
 	}
-	out.write_all(&record[..length])
+	out.write_block(&answer, length)
+}
+
+struct Output<W: Write> {
+	writer: W,
+	buffer: Vec<u8>,
+	length: usize,
+}
+
+impl<W: Write> Output<W> {
+	fn new(writer: W) -> Self {
+		Output { writer, buffer: vec![0; CHUNK], length: 0 }
+	}
+
+	fn write_block<const N: usize>(&mut self, block: &[u8; N], length: usize) -> io::Result<()> {
+		if self.length + N > self.buffer.len() {
+			self.write_buffer()?;
+		}
+		self.buffer[self.length..self.length + N].copy_from_slice(block);
+		self.length += length.min(N);
+		Ok(())
+	}
+
+	fn write_buffer(&mut self) -> io::Result<()> {
+		self.writer.write_all(&self.buffer[..self.length])?;
+		self.length = 0;
+		Ok(())
+	}
+
+	fn flush(&mut self) -> io::Result<()> {
+		self.write_buffer()?;
+		self.writer.flush()
+	}
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -339,7 +390,40 @@ fn read_count(input: &mut Input<impl Read>) -> Result<u64, InputError> {
 	}
 }
 
+const ROW_TEXT_LENGTH: usize = 2 * COLUMNS;
+const PUZZLE_TEXT: usize = ROWS * ROW_TEXT_LENGTH;
+
+fn row_as_written(text: &[u8; ROW_TEXT_LENGTH]) -> (BoardMask, bool) {
+	let first = u64::from_le_bytes([text[0], text[1], text[2], text[3], text[4], text[5], text[6], text[7]]);
+	let last = u32::from_le_bytes([text[8], text[9], text[10], text[11]]);
+	let written = (first & 0xFFFE_FFFE_FFFE_FFFE == 0x2030_2030_2030_2030) & (last & 0xFFFE_FFFE == 0x0A30_2030);
+	let first_four = ((first & 0x0001_0001_0001_0001).wrapping_mul(0x0001_0002_0004_0008) >> 48) as BoardMask;
+	let last_two = (last & 1) | (last >> 15 & 2);
+	(first_four | last_two << 4, written)
+}
+
+fn puzzle_as_written(text: &[u8; PUZZLE_TEXT]) -> Option<BoardMask> {
+	let mut lights = 0;
+	let mut written = true;
+	for row in 0..ROWS {
+		let start = row * ROW_TEXT_LENGTH;
+		let mut row_text = [0u8; ROW_TEXT_LENGTH];
+		row_text.copy_from_slice(&text[start..start + ROW_TEXT_LENGTH]);
+		let (row_lights, row_written) = row_as_written(&row_text);
+		lights |= row_lights << (COLUMNS * row);
+		written &= row_written;
+	}
+	written.then_some(lights)
+}
+
 fn read_lights(input: &mut Input<impl Read>, puzzle: u64, count: u64) -> Result<BoardMask, InputError> {
+	let unread = input.unread();
+	if let Some(text) = unread.get(..PUZZLE_TEXT) {
+		if let Some(lights) = puzzle_as_written(text.try_into().expect("PUZZLE_TEXT bytes")) {
+			input.position += PUZZLE_TEXT;
+			return Ok(lights);
+		}
+	}
 	let mut lights = 0;
 	let mut cell = 0;
 	while cell < CELLS {
@@ -378,11 +462,15 @@ fn read_lights(input: &mut Input<impl Read>, puzzle: u64, count: u64) -> Result<
 	Ok(lights)
 }
 
-fn answer_puzzles(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(), Failure> {
+fn answer_puzzles(input: &mut Input<impl Read>, out: &mut Output<impl Write>) -> Result<(), Failure> {
 	let count = read_count(input)?;
+	let mut line = PuzzleLine::of(1);
 	for puzzle in 1..=count {
+		if puzzle > 1 {
+			line.count_up();
+		}
 		let lights = read_lights(input, puzzle, count)?;
-		write_answer(out, puzzle, presses_to_clear(lights))?;
+		write_answer(out, &line, presses_to_clear(lights))?;
 	}
 	if let Some(token) = input.next_token(KEPT_CHARS) {
 		return Err(InputError::ExtraData { puzzle: count.saturating_add(1), count, shown_token: shown(&token) }.into());
@@ -396,10 +484,13 @@ fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
 
 fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
 	let mut input = Input::with_chunk(reader, chunk);
-	let outcome = answer_puzzles(&mut input, out);
-	match (outcome, input.read_error) {
-		(Err(Failure::Input(_)) | Ok(()), Some(error)) => Err(Failure::Read(error)),
-		(outcome, _) => outcome,
+	let mut output = Output::new(out);
+	let outcome = answer_puzzles(&mut input, &mut output);
+	let flushed = output.flush();
+	match (outcome, input.read_error, flushed) {
+		(Err(Failure::Input(_)) | Ok(()), Some(error), _) => Err(Failure::Read(error)),
+		(Ok(()), None, Err(error)) => Err(Failure::Output(error)),
+		(outcome, _, _) => outcome,
 	}
 }
 
@@ -409,13 +500,10 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-	let mut out = BufWriter::with_capacity(CHUNK, io::stdout().lock());
-	let outcome = run(io::stdin().lock(), &mut out);
-	let flushed = out.flush();
-	match (outcome, flushed) {
-		(Ok(()), Ok(())) => {}
-		(Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
-		(Err(Failure::Read(error)), _) => fail(format_args!("cannot read the input: {error}")),
-		(Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => fail(format_args!("cannot write the output: {error}")),
+	match run(io::stdin().lock(), &mut io::stdout().lock()) {
+		Ok(()) => {}
+		Err(Failure::Input(error)) => fail(format_args!("{error}")),
+		Err(Failure::Read(error)) => fail(format_args!("cannot read the input: {error}")),
+		Err(Failure::Output(error)) => fail(format_args!("cannot write the output: {error}")),
 	}
 }

@@ -1,7 +1,7 @@
 //! POJ 1753 — Flip Game. <http://poj.org/problem?id=1753>
 
 use std::fmt;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 
 const SIDE: u32 = 4;
 const ROW_MASK: u16 = (1 << SIDE) - 1;
@@ -67,23 +67,39 @@ fn chase_from_empty_top_row(to_flip: Board) -> Chase {
 	Chase { presses: low.presses ^ high.presses, left_to_flip: low.left_to_flip ^ high.left_to_flip }
 }
 
-const BOTTOM_ROWS_LEFT_BY_TOP_ROWS: u16 = {
-	let mut rows = 0;
+const _: () = {
 	let mut top_row = 0;
 	while top_row < TOP_ROW_CHASES.len() {
-		rows |= 1 << (TOP_ROW_CHASES[top_row].left_to_flip >> (SIDE * (SIDE - 1)));
+		assert!(TOP_ROW_CHASES[top_row].left_to_flip == 0);
 		top_row += 1;
 	}
-	rows
+};
+
+const FEWEST_PRESSES: [u8; 1 << (SIDE * (SIDE - 1))] = {
+	let mut fewest = [0u8; 1 << (SIDE * (SIDE - 1))];
+	let mut lower_rows = 0;
+	while lower_rows < fewest.len() {
+		let mut least = u32::MAX;
+		let mut top_row = 0;
+		while top_row < TOP_ROW_CHASES.len() {
+			let presses = ((lower_rows as Board) << SIDE) ^ TOP_ROW_CHASES[top_row].presses;
+			if presses.count_ones() < least {
+				least = presses.count_ones();
+			}
+			top_row += 1;
+		}
+		fewest[lower_rows] = least as u8;
+		lower_rows += 1;
+	}
+	fewest
 };
 
 fn presses_to_reach(board: Board, goal: Board) -> Option<u32> {
 	let base = chase_from_empty_top_row(board ^ goal);
-	let bottom_row_left = base.left_to_flip >> (SIDE * (SIDE - 1));
-	if BOTTOM_ROWS_LEFT_BY_TOP_ROWS >> bottom_row_left & 1 == 0 {
+	if base.left_to_flip != 0 {
 		return None;
 	}
-	TOP_ROW_CHASES.iter().filter(|top| top.left_to_flip == base.left_to_flip).map(|top| (top.presses ^ base.presses).count_ones()).min()
+	Some(u32::from(FEWEST_PRESSES[usize::from(base.presses >> SIDE)]))
 }
 
 pub fn fewest_rounds(board: Board) -> Option<u32> {
@@ -196,29 +212,93 @@ const CELL: [u8; 256] = {
 	cells
 };
 
-const fn four_pieces(bytes: u32) -> (Board, bool) {
-	const ONES: u32 = u32::MAX / 255;
+const fn eight_pieces(bytes: u64) -> (u8, bool) {
+	const ONES: u64 = u64::MAX / 255;
 	let agree = bytes & (ONES * 0xEA) == ONES * 0x62;
 	let same = (bytes ^ (bytes >> 2)) & (ONES * 0x05) == 0;
-	let black = ((!bytes >> 4) & ONES).wrapping_mul(0x0102_0408) >> 24;
-	(black as Board, agree && same)
+	let black = ((!bytes >> 4) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+	(black as u8, agree && same)
 }
 
-fn write_answer(out: &mut impl Write, board: Board) -> io::Result<()> {
-	match fewest_rounds(board) {
-		Some(rounds) => out.write_all(&[b'0' + rounds as u8, b'\n']),
-		None => out.write_all(b"Impossible\n"),
+const fn four_pieces(bytes: u32) -> (Board, bool) {
+	const FOUR_WHITE: u64 = 0x7777_7777 << 32;
+	let (black, valid) = eight_pieces(bytes as u64 | FOUR_WHITE);
+	(black as Board, valid)
+}
+
+const BOARD_TEXT: usize = 20;
+
+fn board_as_written(text: &[u8; BOARD_TEXT]) -> Option<Board> {
+	let line = |row: usize| {
+		let start = 5 * row;
+		u64::from(u32::from_le_bytes([text[start], text[start + 1], text[start + 2], text[start + 3]]))
+	};
+	let (upper_black, upper_valid) = eight_pieces(line(0) | line(1) << 32);
+	let (lower_black, lower_valid) = eight_pieces(line(2) | line(3) << 32);
+	let line_ends = [text[4], text[9], text[14], text[19]];
+	let written = upper_valid & lower_valid & (u32::from_le_bytes(line_ends) == 0x0A0A_0A0A);
+	written.then_some(Board::from(upper_black) | Board::from(lower_black) << 8)
+}
+
+struct Output<W: Write> {
+	writer: W,
+	buffer: Vec<u8>,
+	length: usize,
+}
+
+impl<W: Write> Output<W> {
+	fn new(writer: W) -> Self {
+		Output { writer, buffer: vec![0; CHUNK], length: 0 }
+	}
+
+	fn write_block<const N: usize>(&mut self, block: &[u8; N]) -> io::Result<()> {
+		if self.length + N > self.buffer.len() {
+			self.write_buffer()?;
+		}
+		self.buffer[self.length..self.length + N].copy_from_slice(block);
+		self.length += N;
+		Ok(())
+	}
+
+	fn write_buffer(&mut self) -> io::Result<()> {
+		self.writer.write_all(&self.buffer[..self.length])?;
+		self.length = 0;
+		Ok(())
+	}
+
+	fn flush(&mut self) -> io::Result<()> {
+		self.write_buffer()?;
+		self.writer.flush()
 	}
 }
 
-fn answer_boards<R: Read>(input: &mut Input<R>, out: &mut impl Write) -> Result<(), Failure> {
+fn write_answer(out: &mut Output<impl Write>, board: Board) -> io::Result<()> {
+	match fewest_rounds(board) {
+		Some(rounds) => out.write_block(&[b'0' + rounds as u8, b'\n']),
+		None => out.write_block(b"Impossible\n"),
+	}
+}
+
+fn answer_boards<R: Read>(input: &mut Input<R>, out: &mut Output<impl Write>) -> Result<(), Failure> {
 	let mut board: Board = 0;
 	let mut pieces = 0;
 	let mut boards_done = 0;
 	loop {
 		let unread = input.unread();
 		let mut consumed = 0;
-		while let Some(&byte) = unread.get(consumed) {
+		loop {
+			if pieces == 0 {
+				let text = unread.get(consumed..consumed + BOARD_TEXT);
+				if let Some(whole) = text.and_then(|text| board_as_written(text.try_into().ok()?)) {
+					write_answer(out, whole)?;
+					boards_done += 1;
+					consumed += BOARD_TEXT;
+					continue;
+				}
+			}
+			let Some(&byte) = unread.get(consumed) else {
+				break;
+			};
 			let cell = CELL[usize::from(byte)];
 			if cell == SPACE {
 				consumed += 1;
@@ -282,10 +362,13 @@ pub fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
 
 fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
 	let mut input = Input::with_chunk(reader, chunk);
-	let outcome = answer_boards(&mut input, out);
-	match (outcome, input.read_error) {
-		(Err(Failure::Input(_)) | Ok(()), Some(error)) => Err(Failure::Read(error)),
-		(outcome, _) => outcome,
+	let mut output = Output::new(out);
+	let outcome = answer_boards(&mut input, &mut output);
+	let flushed = output.flush();
+	match (outcome, input.read_error, flushed) {
+		(Err(Failure::Input(_)) | Ok(()), Some(error), _) => Err(Failure::Read(error)),
+		(Ok(()), None, Err(error)) => Err(Failure::Output(error)),
+		(outcome, _, _) => outcome,
 	}
 }
 
@@ -295,13 +378,10 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-	let mut out = BufWriter::with_capacity(CHUNK, io::stdout().lock());
-	let result = run(io::stdin().lock(), &mut out);
-	let flushed = out.flush();
-	match (result, flushed) {
-		(Ok(()), Ok(())) => {}
-		(Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
-		(Err(Failure::Read(error)), _) => fail(format_args!("cannot read the input: {error}")),
-		(Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => fail(format_args!("cannot write the output: {error}")),
+	match run(io::stdin().lock(), &mut io::stdout().lock()) {
+		Ok(()) => {}
+		Err(Failure::Input(error)) => fail(format_args!("{error}")),
+		Err(Failure::Read(error)) => fail(format_args!("cannot read the input: {error}")),
+		Err(Failure::Output(error)) => fail(format_args!("cannot write the output: {error}")),
 	}
 }

@@ -19,6 +19,11 @@ const HORIZONTAL: usize = 0;
 const VERTICAL: usize = 1;
 const AXES: [usize; 2] = [HORIZONTAL, VERTICAL];
 
+const TOP: usize = 0;
+const RIGHT: usize = 1;
+const BOTTOM: usize = 2;
+const LEFT: usize = 3;
+
 impl Square {
 	fn along(self, axis: usize) -> (u8, u8) {
 		if axis == HORIZONTAL {
@@ -26,6 +31,10 @@ impl Square {
 		} else {
 			(self.top, self.bottom)
 		}
+	}
+
+	fn side(self, side: usize) -> u8 {
+		[self.top, self.right, self.bottom, self.left][side]
 	}
 }
 
@@ -43,27 +52,17 @@ pub struct Effort {
 	pub propagator_nodes: u64,
 }
 
-const GROWTH_ALONE: u64 = 1 << 17;
-const TURNED_BUDGET: u64 = 1 << 14;
-const TURNED_SHARE: u64 = 4;
-const TURN: u64 = 1 << 12;
-const EARLY_FROM: u64 = 1 << 14;
-const EARLY_TREE: f64 = (1u64 << 23) as f64;
-const EARLY_SIDE: usize = 5;
-const PARTNER_WORK_PER_TURN: u64 = 1200;
-const BOOST: u64 = 32;
-const CUT: u64 = 4;
-const LEAD: f64 = 1.5;
-const NO_PROGRESS: f64 = 1e-12;
-const SPENT: f64 = 2.0;
-const SHARE_UP_TO_FIVE: u64 = 2;
-const COST: f64 = 1.28;
+const FIRST_ROUND: u64 = 1 << 17;
+const EARLY_LOOK: u64 = 1 << 14;
+const VAST_TREE: f64 = (1u64 << 23) as f64;
+const PROPAGATION_COST_EIGHTHS: u64 = 13;
 
 pub fn solve_capped(n: usize, squares: &[Square], cap: u64) -> ((Option<Vec<Square>>, Effort), bool) {
 	let cells = growth_order(n);
 	let mut search = Search::new(n, squares, &cells);
 	let sure = |answer| ((answer, Effort::default()), true);
-	if !search.start_is_balanced() || !AXES.iter().all(|&axis| LinePartition::can_split(n, squares, axis)) {
+	let lines_split = |axis| LineSplit::possible(n, squares, axis);
+	if !search.start_is_balanced() || !AXES.into_iter().all(lines_split) {
 		return sure(None);
 	}
 	search.budget = cap;
@@ -78,10 +77,7 @@ pub fn solve_capped(n: usize, squares: &[Square], cap: u64) -> ((Option<Vec<Squa
 	}
 	let all_unused = u64::MAX >> (64 - n * n);
 	let solved = search.place_from(0, all_unused, [0; 2]);
-	let effort = Effort { growth_nodes: search.nodes + search.turned_nodes, propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes) };
-	if let Some(answer) = search.turned_answer.take() {
-		return ((answer, effort), true);
-	}
+	let effort = Effort { growth_nodes: search.nodes, propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes) };
 	let answer = match (&search.partner, search.partner_outcome) {
 		(Some(partner), Outcome::Solved) => Some(partner.layout()),
 		(_, Outcome::Failed) => None,
@@ -99,180 +95,98 @@ pub fn solve_by_growth_alone(n: usize, squares: &[Square], cap: u64) -> (Option<
 		return (Some(None), 0);
 	}
 	search.budget = cap;
-	search.next_turn = u64::MAX;
 	let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
 	let answer = (!search.stopped).then(|| solved.then(|| search.layout(&cells)));
 	(answer, search.nodes)
 }
 
-const PARTITION_WORK: u32 = 1 << 16;
-const PARTITION_MEMO_BITS: u32 = 12;
+const LINE_SPLIT_WORK: u32 = 1 << 16;
 
-struct LinePartition {
+struct LineSplit {
 	side: usize,
 	pairs: Vec<(u8, u8)>,
-	count: Vec<u32>,
-	offset: Vec<u32>,
-	by_near: [u64; 10],
-	by_far: [u64; 10],
+	count: Vec<u8>,
+	offset: Vec<u8>,
 	left: u64,
 	failed: Vec<u64>,
 	work: u32,
 }
 
-const START_SHIFT: u32 = 40;
-const END_SHIFT: u32 = 44;
-const LENGTH_SHIFT: u32 = 48;
-const PHASE_SHIFT: u32 = 60;
-
-impl LinePartition {
-	fn can_split(n: usize, squares: &[Square], axis: usize) -> bool {
+impl LineSplit {
+	fn possible(n: usize, squares: &[Square], axis: usize) -> bool {
 		let mut all: Vec<(u8, u8)> = squares.iter().map(|square| square.along(axis)).collect();
 		all.sort_unstable();
-		let mut check = LinePartition {
-			side: n,
-			pairs: Vec::new(),
-			count: Vec::new(),
-			offset: Vec::new(),
-			by_near: [0; 10],
-			by_far: [0; 10],
-			left: u64::MAX >> (64 - all.len()),
-			failed: vec![u64::MAX; 1 << PARTITION_MEMO_BITS],
-			work: 0,
-		};
-		for (index, pair) in all.into_iter().enumerate() {
-			if check.pairs.last() == Some(&pair) {
-				*check.count.last_mut().expect("a pair was pushed") += 1;
-			} else {
-				let bit = 1 << check.pairs.len();
-				check.by_near[usize::from(pair.0)] |= bit;
-				check.by_far[usize::from(pair.1)] |= bit;
-				check.pairs.push(pair);
-				check.count.push(1);
-				check.offset.push(index as u32);
-			}
-		}
-		check.split()
+		let mut pairs = all.clone();
+		pairs.dedup();
+		let offset = pairs.iter().map(|pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8).collect();
+		let count = pairs.iter().map(|pair| all.iter().filter(|&other| other == pair).count() as u8).collect();
+		let (left, failed) = (u64::MAX >> (64 - all.len()), vec![u64::MAX; 1 << 12]);
+		LineSplit { side: n, pairs, count, offset, left, failed, work: 0 }.split()
 	}
 
-	fn remembered(&mut self, key: u64, search: impl FnOnce(&mut Self) -> bool) -> bool {
-		let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PARTITION_MEMO_BITS)) as usize;
-		if self.failed[slot] == key {
-			return false;
+	fn take(&mut self, pair: usize, sign: i8) {
+		if sign < 0 {
+			self.count[pair] -= 1;
 		}
-		let split = search(self);
-		if !split {
-			self.failed[slot] = key;
+		self.left ^= 1 << (self.offset[pair] + self.count[pair]);
+		if sign > 0 {
+			self.count[pair] += 1;
 		}
-		split
-	}
-
-	fn take(&mut self, pair: usize) {
-		self.count[pair] -= 1;
-		self.left &= !(1 << (self.offset[pair] + self.count[pair]));
-	}
-
-	fn put_back(&mut self, pair: usize) {
-		self.left |= 1 << (self.offset[pair] + self.count[pair]);
-		self.count[pair] += 1;
 	}
 
 	fn split(&mut self) -> bool {
 		let Some(first) = self.count.iter().position(|&count| count > 0) else {
 			return true;
 		};
-		let lines = self.left.count_ones() as i32 / self.side as i32;
-		let mut balance = [0i32; 10];
+		let mut surplus = [0i32; 10];
 		for (&(near, far), &count) in self.pairs.iter().zip(&self.count) {
-			balance[usize::from(near)] += count as i32;
-			balance[usize::from(far)] -= count as i32;
+			surplus[usize::from(near)] += i32::from(count);
+			surplus[usize::from(far)] -= i32::from(count);
 		}
-		if balance.iter().map(|&surplus| surplus.max(0)).sum::<i32>() > lines {
+		let lines = (self.left.count_ones() as usize / self.side) as i32;
+		if surplus.iter().map(|&surplus| surplus.max(0)).sum::<i32>() > lines {
 			return false;
 		}
-		self.remembered(self.left, |check| {
-			check.take(first);
-			let (near, far) = check.pairs[first];
-			let split = check.extend_right(near, far, 1);
-			check.put_back(first);
-			split
-		})
+		self.take(first, -1);
+		let (start, end) = self.pairs[first];
+		let split = self.extend(start, end, 1, true);
+		self.take(first, 1);
+		split
 	}
 
-	fn extend_right(&mut self, start: u8, end: u8, length: usize) -> bool {
-		let key = self.left | u64::from(start) << START_SHIFT | u64::from(end) << END_SHIFT | (length as u64) << LENGTH_SHIFT | 1 << PHASE_SHIFT;
-		self.remembered(key, |check| {
-			if check.extend_left(start, check.side - length) {
-				return true;
-			}
-			length < check.side && check.grow(check.by_near[usize::from(end)], |check, (_, far)| check.extend_right(start, far, length + 1))
-		})
-	}
-
-	fn extend_left(&mut self, start: u8, missing: usize) -> bool {
-		if missing == 0 {
+	fn extend(&mut self, start: u8, end: u8, length: usize, rightwards: bool) -> bool {
+		if length == self.side {
 			return self.split();
 		}
-		let key = self.left | u64::from(start) << START_SHIFT | (missing as u64) << LENGTH_SHIFT | 2 << PHASE_SHIFT;
-		self.remembered(key, |check| check.grow(check.by_far[usize::from(start)], |check, (near, _)| check.extend_left(near, missing - 1)))
-	}
-
-	fn grow(&mut self, candidates: u64, mut next: impl FnMut(&mut Self, (u8, u8)) -> bool) -> bool {
-		for pair in bits(candidates) {
-			if self.count[pair] == 0 {
+		let key = self.left | u64::from(start) << 40 | u64::from(end) << 44 | (length as u64) << 48 | u64::from(rightwards) << 52;
+		let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
+		if self.failed[slot] == key {
+			return false;
+		}
+		if rightwards && self.extend(start, end, length, false) {
+			return true;
+		}
+		for pair in 0..self.pairs.len() {
+			let (near, far) = self.pairs[pair];
+			let fits = if rightwards { near == end } else { far == start };
+			if self.count[pair] == 0 || !fits {
 				continue;
 			}
 			self.work += 1;
-			if self.work > PARTITION_WORK {
+			if self.work > LINE_SPLIT_WORK {
 				return true;
 			}
-			self.take(pair);
-			let split = next(self, self.pairs[pair]);
-			self.put_back(pair);
+			self.take(pair, -1);
+			let (start, end) = if rightwards { (start, far) } else { (near, end) };
+			let split = self.extend(start, end, length + 1, rightwards);
+			self.take(pair, 1);
 			if split {
 				return true;
 			}
 		}
+		self.failed[slot] = key;
 		false
 	}
-}
-
-const SYMMETRIES: usize = 8;
-
-pub fn turn(square: Square, symmetry: usize) -> Square {
-	let Square { mut top, mut right, mut bottom, mut left } = square;
-	if symmetry & 4 != 0 {
-		(top, left) = (left, top);
-		(right, bottom) = (bottom, right);
-	}
-	if symmetry & 1 != 0 {
-		(left, right) = (right, left);
-	}
-	if symmetry & 2 != 0 {
-		(top, bottom) = (bottom, top);
-	}
-	Square { top, right, bottom, left }
-}
-
-fn inverse(symmetry: usize) -> usize {
-	if symmetry & 4 == 0 {
-		symmetry
-	} else {
-		4 | (symmetry & 1) << 1 | (symmetry & 2) >> 1
-	}
-}
-
-fn turn_cell(n: usize, (mut row, mut column): (usize, usize), symmetry: usize) -> (usize, usize) {
-	if symmetry & 4 != 0 {
-		(row, column) = (column, row);
-	}
-	if symmetry & 1 != 0 {
-		column = n - 1 - column;
-	}
-	if symmetry & 2 != 0 {
-		row = n - 1 - row;
-	}
-	(row, column)
 }
 
 fn growth_order(n: usize) -> Vec<(usize, usize)> {
@@ -398,7 +312,6 @@ impl DigitBalance {
 			&& self.negative <= rule.free_far_after
 	}
 }
-
 struct Search {
 	side: usize,
 	squares: [Square; MAX_CELLS],
@@ -418,9 +331,6 @@ struct Search {
 	partner: Option<Box<Propagator>>,
 	next_turn: u64,
 	partner_outcome: Outcome,
-	turned_started: u64,
-	turned_nodes: u64,
-	turned_answer: Option<Option<Vec<Square>>>,
 	stopped: bool,
 	candidates_at: [(u64, u64); MAX_CELLS],
 }
@@ -444,11 +354,8 @@ impl Search {
 			nodes: 0,
 			budget: u64::MAX,
 			partner: None,
-			next_turn: if n <= EARLY_SIDE { EARLY_FROM } else { GROWTH_ALONE },
+			next_turn: EARLY_LOOK,
 			partner_outcome: Outcome::OutOfBudget,
-			turned_started: 0,
-			turned_nodes: 0,
-			turned_answer: None,
 			stopped: false,
 			candidates_at: [(0, 0); MAX_CELLS],
 		};
@@ -587,29 +494,19 @@ impl Search {
 	}
 
 	fn give_partner_a_turn(&mut self, step: usize) {
-		self.next_turn += TURN;
-		let growth = self.progress(step);
-		let Some(partner) = &mut self.partner else {
-			return;
-		};
-		let vast = self.nodes as f64 >= growth * EARLY_TREE;
-		if self.nodes < GROWTH_ALONE && !partner.probed && !vast {
-			return;
+		if self.nodes < FIRST_ROUND {
+			self.next_turn = self.nodes * 2;
+			if (self.nodes as f64) < self.progress(step) * VAST_TREE {
+				return;
+			}
 		}
-		let own = partner.progress();
-		let (done, spent) = (self.nodes as f64, partner.nodes as f64 * COST * partner.cells as f64);
-		let growth_left = done * (1.0 - growth) / growth.max(NO_PROGRESS);
-		let partner_left = spent * (1.0 - own) / own.max(NO_PROGRESS);
-		let work = if partner_left * LEAD < growth_left && spent < SPENT * done {
-			PARTNER_WORK_PER_TURN * BOOST
-		} else if self.side <= EARLY_SIDE {
-			PARTNER_WORK_PER_TURN * SHARE_UP_TO_FIVE
-		} else if growth_left * LEAD < partner_left {
-			PARTNER_WORK_PER_TURN / CUT
-		} else {
-			PARTNER_WORK_PER_TURN
+		let Some(partner) = &mut self.partner else {
+			self.next_turn = u64::MAX;
+			return;
 		};
-		let outcome = partner.run(work / partner.cells as u64);
+		let cells = partner.cells as u64;
+		let outcome = partner.run(self.nodes / 2 * 8 / (PROPAGATION_COST_EIGHTHS * cells));
+		self.next_turn = self.nodes.saturating_mul(2);
 		if outcome != Outcome::OutOfBudget {
 			self.partner_outcome = outcome;
 			self.stopped = true;
@@ -618,33 +515,6 @@ impl Search {
 		if std::mem::take(&mut partner.root_narrowed) {
 			self.allowed = partner.allowed_by_step();
 		}
-		if self.turned_nodes * TURNED_SHARE < self.nodes {
-			self.run_turned_search();
-		}
-	}
-
-	fn run_turned_search(&mut self) {
-		let n = self.side;
-		let symmetry = 1 + (self.turned_started % (SYMMETRIES as u64 - 1)) as usize;
-		let round = self.turned_started / (SYMMETRIES as u64 - 1);
-		self.turned_started += 1;
-		let turned: Vec<Square> = self.squares[..n * n].iter().map(|&square| turn(square, symmetry)).collect();
-		let (answer, nodes) = solve_by_growth_alone(n, &turned, TURNED_BUDGET << round.min(40));
-		self.turned_nodes += nodes;
-		let Some(answer) = answer else {
-			return;
-		};
-		self.stopped = true;
-		self.turned_answer = Some(answer.map(|layout| {
-			let mut grid = vec![Square::default(); n * n];
-			for row in 0..n {
-				for column in 0..n {
-					let (turned_row, turned_column) = turn_cell(n, (row, column), symmetry);
-					grid[row * n + column] = turn(layout[turned_row * n + turned_column], inverse(symmetry));
-				}
-			}
-			grid
-		}));
 	}
 
 	#[inline(always)]
@@ -673,19 +543,6 @@ impl Search {
 		union_by_bytes(&self.far_by_byte[other], chain_squares)
 	}
 }
-
-const TOP: usize = 0;
-const RIGHT: usize = 1;
-const BOTTOM: usize = 2;
-const LEFT: usize = 3;
-
-impl Square {
-	fn side(self, side: usize) -> u8 {
-		[self.top, self.right, self.bottom, self.left][side]
-	}
-}
-
-const LINE_WORK: u32 = 1 << 10;
 
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
 
@@ -776,95 +633,38 @@ struct Propagator {
 	stack: Vec<Frame>,
 	solution: Domains,
 	matching: std::cell::Cell<[u8; MAX_CELLS]>,
-	settled_borders: std::cell::Cell<[[[u64; 2]; 2]; 2]>,
-	witnesses: Vec<Domains>,
 }
 
 impl Propagator {
 	fn new(n: usize, squares: &[Square]) -> Propagator {
 		let mut sorted = squares.to_vec();
 		sorted.sort_unstable();
-		let mut kinds: Vec<Square> = Vec::new();
-		let mut copies: Vec<u32> = Vec::new();
-		for square in sorted {
-			match copies.last_mut() {
-				Some(count) if kinds.last() == Some(&square) => *count += 1,
-				_ => {
-					kinds.push(square);
-					copies.push(1);
-				}
-			}
-		}
-		let mut copies_mask = Vec::with_capacity(kinds.len());
+		let mut kinds = sorted.clone();
+		kinds.dedup();
+		let copies: Vec<u32> = kinds.iter().map(|kind| sorted.iter().filter(|&square| square == kind).count() as u32).collect();
 		let mut first_copy = 0;
-		for &count in &copies {
-			copies_mask.push((u64::MAX >> (64 - count)) << first_copy);
-			first_copy += count;
-		}
-		let mut side_is = [[0u64; 10]; 4];
-		let mut single_kinds = 0;
-		for (kind, &square) in kinds.iter().enumerate() {
-			for (side, digits) in side_is.iter_mut().enumerate() {
-				digits[usize::from(square.side(side))] |= 1 << kind;
-			}
-			if copies[kind] == 1 {
-				single_kinds |= 1 << kind;
-			}
-		}
-		let mut nibbles = Box::new([0; 1 << 10]);
-		fill_unions(&mut nibbles[..], |digit| 1 << (4 * digit));
-		let mut side_in = vec![[0u64; 1 << 10]; 4];
-		for (table, digits) in side_in.iter_mut().zip(&side_is) {
-			fill_unions(table, |digit| digits[digit]);
-		}
-		let digits_by_byte = Box::new(byte_table(|kind| {
-			kinds.get(kind).map_or(0, |square| (0..4).fold(0, |digits, side| digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))))
-		}));
-		let mut surplus = [[0i32; 10]; 2];
-		let mut axis_digits = [0u64; 2];
-		for square in squares {
-			for (axis, (near, far)) in [(HORIZONTAL, (LEFT, RIGHT)), (VERTICAL, (TOP, BOTTOM))] {
-				let (near, far) = (square.side(near), square.side(far));
-				surplus[axis][usize::from(near)] += 1;
-				surplus[axis][usize::from(far)] -= 1;
-				axis_digits[axis] |= 1 << near | 1 << far;
-			}
-		}
-		let mut neighbours = [[NO_NEIGHBOUR; 4]; MAX_CELLS];
-		let mut border_lines = [0u64; 2];
-		for row in 0..n {
-			for column in 0..n {
-				let cell = row * n + column;
-				let inside = [row > 0, column + 1 < n, row + 1 < n, column > 0];
-				let other = [cell.wrapping_sub(n), cell + 1, cell + n, cell.wrapping_sub(1)];
-				for side in 0..4 {
-					if inside[side] {
-						neighbours[cell][side] = other[side] as u8;
-					}
-				}
-				if column == 0 || column == n - 1 {
-					border_lines[HORIZONTAL] |= 1 << cell;
-				}
-				if row == 0 || row == n - 1 {
-					border_lines[VERTICAL] |= 1 << cell;
-				}
-			}
-		}
-		Propagator {
+		let copies_mask = copies
+			.iter()
+			.map(|&count| {
+				first_copy += count;
+				(1u64 << first_copy) - (1u64 << (first_copy - count))
+			})
+			.collect();
+		let mut propagator = Propagator {
 			side: n,
-			neighbours,
-			border_lines,
 			cells: n * n,
 			all_kinds: u64::MAX >> (64 - kinds.len()),
-			kinds,
-			copies,
-			single_kinds,
-			side_is,
-			side_in,
-			digits_by_byte,
-			surplus,
-			axis_digits,
-			nibbles,
+			single_kinds: bits(u64::MAX >> (64 - kinds.len())).filter(|&kind| copies[kind] == 1).fold(0, |single, kind| single | 1 << kind),
+			side_is: [[0; 10]; 4],
+			side_in: vec![[0; 1 << 10]; 4],
+			digits_by_byte: Box::new(byte_table(|kind| {
+				kinds.get(kind).map_or(0, |square| (0..4).fold(0, |digits, side| digits | 1 << (DIGIT_SET_BITS * side + usize::from(square.side(side)))))
+			})),
+			surplus: [[0; 10]; 2],
+			axis_digits: [0; 2],
+			nibbles: Box::new([0; 1 << 10]),
+			neighbours: [[NO_NEIGHBOUR; 4]; MAX_CELLS],
+			border_lines: [0; 2],
 			root: [0; MAX_CELLS],
 			probed: false,
 			root_narrowed: false,
@@ -877,9 +677,39 @@ impl Propagator {
 			stack: Vec::new(),
 			solution: [0; MAX_CELLS],
 			matching: std::cell::Cell::new([NO_KIND; MAX_CELLS]),
-			settled_borders: std::cell::Cell::new([[[u64::MAX; 2]; 2]; 2]),
-			witnesses: Vec::new(),
+			kinds,
+			copies,
+		};
+		let p = &mut propagator;
+		for (kind, &square) in p.kinds.iter().enumerate() {
+			for side in 0..4 {
+				p.side_is[side][usize::from(square.side(side))] |= 1 << kind;
+			}
 		}
+		for side in 0..4 {
+			let side_is = p.side_is[side];
+			fill_unions(&mut p.side_in[side], |digit| side_is[digit]);
+		}
+		fill_unions(&mut p.nibbles[..], |digit| 1 << (4 * digit));
+		for square in squares {
+			for axis in AXES {
+				let (near, far) = square.along(axis);
+				p.surplus[axis][usize::from(near)] += 1;
+				p.surplus[axis][usize::from(far)] -= 1;
+				p.axis_digits[axis] |= 1 << near | 1 << far;
+			}
+		}
+		for cell in 0..n * n {
+			let (row, column) = (cell / n, cell % n);
+			let inside = [row > 0, column + 1 < n, row + 1 < n, column > 0];
+			let other = [cell.wrapping_sub(n), cell + 1, cell + n, cell.wrapping_sub(1)];
+			for side in (0..4).filter(|&side| inside[side]) {
+				p.neighbours[cell][side] = other[side] as u8;
+			}
+			p.border_lines[HORIZONTAL] |= u64::from(column == 0 || column == n - 1) << cell;
+			p.border_lines[VERTICAL] |= u64::from(row == 0 || row == n - 1) << cell;
+		}
+		propagator
 	}
 
 	fn blame(&self, cells: u64, kinds: u64) {
@@ -1118,11 +948,6 @@ impl Propagator {
 				}
 			}
 		}
-		let counts = [least, most];
-		let mut settled = self.settled_borders.get();
-		if settled[axis] == counts {
-			return Some(0);
-		}
 		let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
 		let mut need = [0u64; 2];
 		let mut total = [0i32; 2];
@@ -1169,10 +994,6 @@ impl Propagator {
 					changed |= 1 << cell;
 				}
 			}
-		}
-		if changed == 0 {
-			settled[axis] = counts;
-			self.settled_borders.set(settled);
 		}
 		Some(changed)
 	}
@@ -1226,8 +1047,7 @@ impl Propagator {
 	fn start(&mut self) -> Outcome {
 		let mut domains = [0; MAX_CELLS];
 		domains[..self.cells].fill(self.all_kinds);
-		self.restrict_by_lines(&mut domains);
-		if domains[..self.cells].contains(&0) || !self.propagate(&mut domains, u64::MAX >> (64 - self.cells)) {
+		if !self.propagate(&mut domains, u64::MAX >> (64 - self.cells)) {
 			return Outcome::Failed;
 		}
 		self.root = domains;
@@ -1250,8 +1070,6 @@ impl Propagator {
 	fn singletons(&mut self, domains: &mut Domains, mut parent: &Domains) -> (bool, bool) {
 		let mut any = false;
 		let mut narrowed = true;
-		let mut witnesses = std::mem::take(&mut self.witnesses);
-		witnesses.clear();
 		let mut supported = [0u64; MAX_CELLS];
 		while narrowed {
 			narrowed = false;
@@ -1270,9 +1088,10 @@ impl Propagator {
 					trial[cell] = bit;
 					self.nodes += 1;
 					if self.propagate(&mut trial, 1 << cell) {
-						add_support(&mut supported, &trial[..self.cells]);
-						if witnesses.len() < WITNESSES {
-							witnesses.push(trial);
+						for (support, &kinds) in supported.iter_mut().zip(&trial[..self.cells]) {
+							if kinds & (kinds - 1) == 0 {
+								*support |= kinds;
+							}
 						}
 						continue;
 					}
@@ -1280,68 +1099,15 @@ impl Propagator {
 					domains[cell] &= !bit;
 					narrowed = true;
 					any = true;
-					if !self.propagate(domains, 1 << cell) {
-						self.witnesses = witnesses;
-						return (false, true);
-					}
-					let cells = self.cells;
-					witnesses.retain(|trial| trial[..cells].iter().zip(&domains[..cells]).all(|(t, d)| t & !d == 0));
 					supported = [0; MAX_CELLS];
-					for trial in &witnesses {
-						add_support(&mut supported, &trial[..cells]);
+					if !self.propagate(domains, 1 << cell) {
+						return (false, true);
 					}
 				}
 			}
 			parent = &NO_PARENT;
 		}
-		self.witnesses = witnesses;
 		(true, any)
-	}
-
-	fn restrict_by_lines(&self, domains: &mut Domains) {
-		let n = self.side;
-		let mut copies_left = [0u32; MAX_CELLS];
-		for side in [TOP, RIGHT, BOTTOM, LEFT] {
-			for kind in 0..self.kinds.len() {
-				copies_left[..self.kinds.len()].copy_from_slice(&self.copies);
-				copies_left[kind] -= 1;
-				let mut work = 0;
-				let reach = self.longest_line(kind, side, &mut copies_left, 0, n - 1, &mut work);
-				for (cell, domain) in domains[..self.cells].iter_mut().enumerate() {
-					let (row, column) = (cell / n, cell % n);
-					let needed = match side {
-						TOP => row,
-						RIGHT => n - 1 - column,
-						BOTTOM => n - 1 - row,
-						_ => column,
-					};
-					if reach < needed {
-						*domain &= !(1 << kind);
-					}
-				}
-			}
-		}
-	}
-
-	fn longest_line(&self, kind: usize, side: usize, copies_left: &mut [u32; MAX_CELLS], length: usize, limit: usize, work: &mut u32) -> usize {
-		*work += 1;
-		if length == limit || *work > LINE_WORK {
-			return limit;
-		}
-		let digit = usize::from(self.kinds[kind].side(side));
-		let mut next = self.side_is[(side + 2) % 4][digit];
-		let mut longest = length;
-		while next != 0 && longest < limit {
-			let following = next.trailing_zeros() as usize;
-			next &= next - 1;
-			if copies_left[following] == 0 {
-				continue;
-			}
-			copies_left[following] -= 1;
-			longest = longest.max(self.longest_line(following, side, copies_left, length + 1, limit, work));
-			copies_left[following] += 1;
-		}
-		longest
 	}
 
 	fn layout(&self) -> Vec<Square> {
@@ -1374,21 +1140,6 @@ impl Propagator {
 		}
 	}
 
-	fn progress(&self) -> f64 {
-		let mut progress = 0.0;
-		let mut weight = 1.0;
-		for frame in &self.stack {
-			let take = 1.0 / f64::from(frame.domains[usize::from(frame.cell)].count_ones());
-			if frame.tried == 2 {
-				progress += weight * take;
-				weight *= 1.0 - take;
-			} else {
-				weight *= take;
-			}
-		}
-		progress
-	}
-
 	fn run(&mut self, budget: u64) -> Outcome {
 		self.allowance = self.allowance.saturating_add(budget);
 		let limit = self.allowance;
@@ -1419,16 +1170,6 @@ impl Propagator {
 			}
 		}
 		Outcome::OutOfBudget
-	}
-}
-
-const WITNESSES: usize = 64;
-
-fn add_support(supported: &mut [u64; MAX_CELLS], trial: &[u64]) {
-	for (support, &kinds) in supported.iter_mut().zip(trial) {
-		if kinds & (kinds - 1) == 0 {
-			*support |= kinds;
-		}
 	}
 }
 

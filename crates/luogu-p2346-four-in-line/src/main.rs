@@ -24,22 +24,25 @@
 //!   zeroing its 103 KB costs a few µs, and it beat an `FxHashSet` (12 µs against 18 µs on the
 //!   slowest board), besides keeping the judge file free of a hashing crate.
 //! - Many boards: one backward search from all the goal states fills the distance of every
-//!   state at once (8.3 ms); then each board is one lookup. Swapping the colours of a board maps
+//!   state at once (3.2 ms); then each board is one lookup. Swapping the colours of a board maps
 //!   the game with Black to move onto the game with White to move, so one entry per board serves
 //!   both of its states: 411,840 entries, indexed by a perfect rank of the board: the colex rank
 //!   of the empty pair (120 values), then the colex rank of the black squares among the other
-//!   14 (3432 values). The search works on those ranks and 14-bit masks alone (see
-//!   `DistanceTable::build`).
+//!   14 (3432 values). The search works on sets of entries a block of 3432 bits per empty pair:
+//!   a sideways slide moves a whole block a word at a time, a vertical slide each entry through
+//!   a table (see `DistanceTable::build`).
 //!
-//! Searching all 411,840 boards one by one takes about 550 ms, the table 8.3 ms.
+//! Searching all 411,840 boards one by one takes about 550 ms, the table 3.2 ms.
 //!
 //! Complexity: forward search O(S) time for the S ≤ 741 states it reaches, and its 103 KB; table
-//! O(411,840 entries + 2,306,304 slides) time once, and 0.6 MB: 411,840 bytes of
-//! distances and three sets of one bit per entry, then O(1) per board. Reading is linear in the
-//! input, a 64 KiB chunk at a time with a byte loop (four squares at once where four come in a
-//! row); boards are answered 700 at a time once the plan is chosen, so memory is flat (about
-//! 3 MiB with the table) whatever the input size. proconio is not used: a plain byte loop reads
-//! the 8 MB of all boards in a fraction of what its tokenizer took (`docs/performance.md`).
+//! once: O(411,840 entries + 576,576 legal vertical slides + 8 layers × 336 sideways slides × 54
+//! words) time, and 1 MB: 411,840 bytes of distances, four sets of one bit per entry, and 46
+//! tables of 3456 entries for the vertical slides; then O(1) per board. Reading is linear in the
+//! input, a 64 KiB chunk at a time with a byte loop (eight squares at once where the judge's
+//! layout comes, four where four come in a row); boards are answered 260 at a time once the
+//! plan is chosen, so memory is flat (about 3 MiB with the table) whatever the input size.
+//! proconio is not used: a plain byte loop reads the 8 MB of all boards in a fraction of what
+//! its tokenizer took (`docs/performance.md`).
 //!
 //! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
 //! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
@@ -372,6 +375,27 @@ impl PairMove {
         let without = (pieces & ((1 << from) - 1)) | ((pieces >> (from + 1)) << from);
         (without & ((1 << to) - 1)) | ((without >> to) << (to + 1)) | (1 << to)
     }
+
+    /// The two places, as an index below 14 · 14: what the slide does to a compact mask
+    /// depends on them alone.
+    fn places(self) -> usize {
+        14 * usize::from(self.from) + usize::from(self.to)
+    }
+
+    /// By the bit of a board in its `Block`, the bit of the earlier entry in the block of the
+    /// new pair: the white pieces of the board, which move in the search, slid and ranked. Only
+    /// the boards with a white piece at place `from` have an earlier entry (0 for the others).
+    fn earlier_bits(self) -> Vec<u16> {
+        let mut earlier_bits = vec![0; 64 * BLOCK_WORDS];
+        for (black_rank, &black) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+            let movers = !u32::from(black) & COMPACT_SQUARES;
+            if movers >> self.from & 1 == 1 {
+                let earlier_rank = usize::from(compact_rank(self.apply(movers)));
+                earlier_bits[BLOCK_MARGIN + black_rank] = (BLOCK_MARGIN + earlier_rank) as u16;
+            }
+        }
+        earlier_bits
+    }
 }
 
 /// For each empty pair (by rank), every slide into one of its squares: at most 8.
@@ -403,11 +427,25 @@ fn pair_moves() -> Vec<Vec<PairMove>> {
         .collect()
 }
 
-/// The entries of the boards with a line of four (of either colour), as a set of one bit per
-/// entry: for each empty pair, the lines clear of it, as compact masks, tested against every
-/// placement of the black pieces.
-fn goal_entries() -> Vec<u64> {
-    let mut goals = vec![0u64; (LEGAL_BOARDS + 63) / 64];
+/// A set of entries of one empty pair, one bit per placement of the black pieces: placement
+/// `black_rank` is bit `BLOCK_MARGIN + black_rank`. The placements are centred in the block,
+/// so that reversing the block's bits reverses the placements' ranks, which is what swapping
+/// the colours does (`DistanceTable::swapped_rank`).
+type Block = [u64; BLOCK_WORDS];
+const BLOCK_WORDS: usize = (BLACK_PLACEMENTS + 63) / 64;
+const BLOCK_MARGIN: usize = (64 * BLOCK_WORDS - BLACK_PLACEMENTS) / 2;
+
+/// The block with its bits in reverse order: placement `black_rank` goes where placement
+/// `BLACK_PLACEMENTS - 1 - black_rank` was.
+fn reversed(block: &Block) -> Block {
+    std::array::from_fn(|word| block[BLOCK_WORDS - 1 - word].reverse_bits())
+}
+
+/// The entries of the boards with a line of four (of either colour), a block per empty pair:
+/// for each empty pair, the lines clear of it, as compact masks, tested against every placement
+/// of the black pieces.
+fn goal_entries() -> Vec<Block> {
+    let mut goals = vec![[0u64; BLOCK_WORDS]; EMPTY_PAIR_BY_RANK.len()];
     for (pair, &(low, high)) in EMPTY_PAIR_BY_RANK.iter().enumerate() {
         let empty = (1u16 << low) | (1u16 << high);
         let compact_lines: Vec<u16> = LINES
@@ -431,8 +469,8 @@ fn goal_entries() -> Vec<u64> {
             }
         }
         for (black_rank, &has_line) in has_line.iter().enumerate() {
-            let entry = pair * BLACK_PLACEMENTS + black_rank;
-            goals[entry / 64] |= u64::from(has_line) << (entry % 64);
+            let bit = BLOCK_MARGIN + black_rank;
+            goals[pair][bit / 64] |= u64::from(has_line) << (bit % 64);
         }
     }
     goals
@@ -508,7 +546,8 @@ impl DistanceTable {
 
     /// The rank of `board` with its colours swapped, from the rank of `board`: the same empty
     /// pair, and the complement as the compact black mask, whose colex rank is the board's
-    /// counted from the end.
+    /// counted from the end. (The search applies this rule to whole blocks: `reversed`.)
+    #[cfg(test)]
     fn swapped_rank(rank: usize) -> usize {
         let black_rank = rank % BLACK_PLACEMENTS;
         rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
@@ -522,63 +561,126 @@ impl DistanceTable {
     /// The search never builds a board. An entry is (empty pair, black squares among the 14
     /// others in square order, as a 14-bit compact mask); swapping the colours complements the
     /// mask, and a slide takes the moving piece out of the compact order and puts it back at
-    /// the place of the square it moves to (`PairMove`), leaving the other pieces in order. So
-    /// a predecessor's entry is a few shifts and two table loads away. The entries seen and each
-    /// layer are sets of one bit per entry (51 KB, within the fastest caches); each entry of a
-    /// layer is given its distance when it is expanded.
+    /// the place of the square it moves to (`PairMove`), leaving the other pieces in order. The
+    /// entries seen and each layer are sets of one bit per entry, a `Block` per empty pair (52
+    /// KB, within the fastest caches); each entry of a layer is given its distance when it is
+    /// expanded.
+    ///
+    /// A sideways slide keeps the compact order, so the mask of the earlier entry is the
+    /// complement of the board's, whose rank is the board's counted from the end: a whole block
+    /// of the layer, reversed and kept where the slide's piece is the mover's, lands on the
+    /// block of the new pair, a word at a time. Only the vertical slides, which reorder the
+    /// pieces between, are followed entry by entry, each to a rank read from tables, and only
+    /// from the entries where the slide's piece is the mover's, which a word-AND picks out.
     fn build() -> DistanceTable {
-        let words = (LEGAL_BOARDS + 63) / 64;
+        let pairs = EMPTY_PAIR_BY_RANK.len();
+        let (mut sideways_by_pair, mut vertical_by_pair) = (Vec::new(), Vec::new());
+        for moves in pair_moves() {
+            let (sideways, vertical): (Vec<PairMove>, Vec<PairMove>) =
+                moves.into_iter().partition(|slide| slide.from == slide.to);
+            sideways_by_pair.push(sideways);
+            vertical_by_pair.push(vertical);
+        }
+        // For each place of the compact order, the placements with a black piece there.
+        let mut black_at_place = [[0u64; BLOCK_WORDS]; 14];
+        for (black_rank, &subset) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
+            let bit = BLOCK_MARGIN + black_rank;
+            for (place, placements) in black_at_place.iter_mut().enumerate() {
+                placements[bit / 64] |= u64::from(subset >> place & 1) << (bit % 64);
+            }
+        }
+        // And with a white one: a black one in the complement, whose rank is counted from the end.
+        let white_at_place = black_at_place.map(|placements| reversed(&placements));
+        // For each vertical slide's two places, by the bit of a board in its block, the bit of
+        // the earlier entry in the new pair's block: 46 tables, each used by a few pairs, and
+        // each entry by up to 8 layers.
+        let mut earlier_bits_by_places = vec![Vec::new(); 14 * 14];
+        for &slide in vertical_by_pair.iter().flatten() {
+            let earlier_bits = &mut earlier_bits_by_places[slide.places()];
+            if earlier_bits.is_empty() {
+                *earlier_bits = slide.earlier_bits();
+            }
+        }
         let mut layer = goal_entries();
         let mut seen = layer.clone();
+        let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
+        // The boards whose shortest distance is known: reached under either first mover.
+        let mut answered = vec![[0u64; BLOCK_WORDS]; pairs];
+        let mut best_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
+        #[cfg(test)]
         let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-        let moves_by_pair = pair_moves();
-        let mut next_layer = vec![0u64; words];
         let mut distance = 0u8;
         loop {
-            for (word_index, &word) in layer.iter().enumerate() {
-                let mut entries = word;
-                while entries != 0 {
-                    let entry = 64 * word_index + entries.trailing_zeros() as usize;
-                    entries &= entries - 1;
-                    distance_by_board[entry] = distance;
-                    let (pair, black_rank) = (entry / BLACK_PLACEMENTS, entry % BLACK_PLACEMENTS);
-                    // The swapped board's black pieces: the board's white ones.
-                    let movers = !u32::from(BLACK_SUBSET_BY_RANK[black_rank]) & COMPACT_SQUARES;
-                    for slide in &moves_by_pair[pair] {
-                        // Branch-free on purpose: whether the slide's piece is the mover's is
-                        // as unpredictable as the board, and a branch here made the search 6 %
-                        // slower. A slide from a square without such a piece adds entry 0, with
-                        // no bit.
-                        let legal = movers >> slide.from & 1;
-                        let earlier_black_rank = if slide.from == slide.to {
-                            // The order is kept (every sideways slide): the mask is `movers`,
-                            // as in `swapped_rank`.
-                            BLACK_PLACEMENTS - 1 - black_rank
-                        } else {
-                            usize::from(compact_rank(slide.apply(movers)))
-                        };
-                        let earlier = (usize::from(slide.new_pair) * BLACK_PLACEMENTS
-                            + earlier_black_rank)
-                            * legal as usize;
-                        next_layer[earlier / 64] |= u64::from(legal) << (earlier % 64);
+            for (pair, block) in layer.iter().enumerate() {
+                // The earlier entry of a sideways slide has the mask of the swapped board,
+                // where the slide's piece is the mover's: a black piece there.
+                let swapped = reversed(block);
+                for slide in &sideways_by_pair[pair] {
+                    let movers_there = &black_at_place[usize::from(slide.from)];
+                    let next = &mut next_layer[usize::from(slide.new_pair)];
+                    for ((next, &swapped), &movers_there) in
+                        next.iter_mut().zip(&swapped).zip(movers_there)
+                    {
+                        *next |= swapped & movers_there;
+                    }
+                }
+                // A board's first mover is Black in its entry and White in the swapped one: the
+                // first layer that holds either gives its shortest distance.
+                let newly_answered = answered[pair].iter_mut().zip(block).zip(&swapped);
+                for (word_index, ((answered, &word), &swapped_word)) in newly_answered.enumerate() {
+                    let mut boards = (word | swapped_word) & !*answered;
+                    *answered |= boards;
+                    while boards != 0 {
+                        let black_rank =
+                            64 * word_index + boards.trailing_zeros() as usize - BLOCK_MARGIN;
+                        boards &= boards - 1;
+                        best_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+                    }
+                }
+                #[cfg(test)]
+                for (word_index, &word) in block.iter().enumerate() {
+                    let mut entries = word;
+                    while entries != 0 {
+                        let black_rank =
+                            64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
+                        entries &= entries - 1;
+                        distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
+                    }
+                }
+                for slide in &vertical_by_pair[pair] {
+                    // The entries where the slide's piece is the mover's (white).
+                    let movers_there = &white_at_place[usize::from(slide.from)];
+                    let earlier_bits = &earlier_bits_by_places[slide.places()];
+                    let next = &mut next_layer[usize::from(slide.new_pair)];
+                    for (word_index, (&word, &movers_there)) in
+                        block.iter().zip(movers_there).enumerate()
+                    {
+                        let mut entries = word & movers_there;
+                        while entries != 0 {
+                            let bit = 64 * word_index + entries.trailing_zeros() as usize;
+                            entries &= entries - 1;
+                            let earlier_bit = usize::from(earlier_bits[bit]);
+                            next[earlier_bit / 64] |= 1 << (earlier_bit % 64);
+                        }
                     }
                 }
             }
             // Entries seen in an earlier layer are not new.
+            let mut any_new = false;
             for (next, seen) in next_layer.iter_mut().zip(&mut seen) {
-                *next &= !*seen;
-                *seen |= *next;
+                for (next, seen) in next.iter_mut().zip(seen.iter_mut()) {
+                    *next &= !*seen;
+                    *seen |= *next;
+                    any_new |= *next != 0;
+                }
             }
-            if next_layer.iter().all(|&word| word == 0) {
+            if !any_new {
                 break;
             }
             std::mem::swap(&mut layer, &mut next_layer);
-            next_layer.fill(0);
+            next_layer.fill([0; BLOCK_WORDS]);
             distance += 1;
         }
-        let best_by_board = (0..LEGAL_BOARDS)
-            .map(|rank| distance_by_board[rank].min(distance_by_board[Self::swapped_rank(rank)]))
-            .collect();
         DistanceTable {
             best_by_board,
             #[cfg(test)]
@@ -605,11 +707,12 @@ impl DistanceTable {
 }
 
 /// From this many boards on, the table is built. Measured (release build, medians of 31 runs):
-/// the table costs 8.3 ms; a forward search at most 12.4 µs, on the slowest board, and 1.3 µs on
-/// average over all boards. Below 700 boards searching costs at most about what the table does,
-/// so no input takes more than about twice what the better plan would, and a judge's single
-/// board never pays for the table.
-const TABLE_THRESHOLD: usize = 700;
+/// the table costs 3.2 ms; a forward search at most 12.3 µs, on the slowest board, and 1.3 µs on
+/// average over all boards. Below 260 boards searching costs at most about what the table does
+/// (whole process, 259 copies of the slowest board: 5.0 ms by searches, 260 copies: 5.8 ms with
+/// the table), so no input takes more than about twice what the better plan would, and a
+/// judge's single board never pays for the table.
+const TABLE_THRESHOLD: usize = 260;
 
 /// The printed answer: the judges count at least one move, even for a board that has a line.
 fn answer(shortest_distance: u8) -> u8 {
@@ -738,37 +841,52 @@ const CELL: [u8; 256] = {
     cells
 };
 
-/// Four bytes as squares, the first in the lowest byte of `bytes`: bit `k` of the black and
-/// white masks set where byte `k` is `B` and `W`; `None` unless all four are `B`, `W` or `O`.
-/// The three letters agree in bits 1, 5, 6 and 7; in bits 0, 2, 3 and 4, `B` (0x42) has none,
-/// `W` (0x57) has 0, 2 and 4, and `O` (0x4F) has 0, 2 and 3.
+/// Eight bytes as squares, the first in the lowest byte of `bytes`: bit `k` of the black and
+/// white masks set where byte `k` is `B` and `W`; `None` unless all eight are `B`, `W` or `O`.
+/// `B` is 0x42, `O` is 0x42 + 0x0D and `W` is 0x42 + 0x0D + 0x08, and they differ in bits 0
+/// (set in `O` and `W`) and 4 (set in `W` alone): the bytes are squares exactly when building
+/// each back from its bits 0 and 4 gives it back, which checks all eight at once.
+fn eight_squares(bytes: u64) -> Option<(u8, u8)> {
+    const ONES: u64 = u64::MAX / 255;
+    let not_black = bytes & ONES;
+    let white = bytes >> 4 & ONES;
+    let valid = bytes == ONES * 0x42 + not_black * 0x0D + white * 0x08;
+    // The multiplication gathers byte k's low bit into bit 56 + k.
+    let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    valid.then(|| (gather(not_black ^ ONES), gather(white)))
+}
+
+/// Four bytes as squares, as `eight_squares` reads them.
 fn four_squares(bytes: u32) -> Option<(u16, u16)> {
-    const ONES: u32 = u32::MAX / 255;
-    let bit = |place: u32| (bytes >> place) & ONES;
-    let valid = bytes & (ONES * 0xE2) == ONES * 0x42
-        && bit(0) == bit(2)
-        && bit(0) == bit(3) | bit(4)
-        && bit(3) & bit(4) == 0;
-    // The multiplication gathers byte k's low bit into bit 24 + k.
-    let gather = |bits: u32| (bits.wrapping_mul(0x0102_0408) >> 24) as u16;
-    valid.then(|| (gather(bit(0) ^ ONES), gather(bit(4))))
+    // Padded with four `B`, which are squares and land in the masks' high half.
+    let padded = u64::from(bytes) | u64::from(u32::from_le_bytes([b'B'; 4])) << 32;
+    let (black, white) = eight_squares(padded)?;
+    Some((u16::from(black & 0x0F), u16::from(white)))
 }
 
 /// The black and white masks of a board written as the judge writes it, four lines of four
-/// squares each ending in a line feed (`twenty` is 20 bytes); `Err(())` for anything else, which
+/// squares each ending in a line feed (`twenty` is 20 bytes); `None` for anything else, which
 /// the general loop reads.
-fn judge_layout_board(twenty: &[u8]) -> Result<(u16, u16), ()> {
-    let mut masks = (0, 0);
-    for (row, line) in twenty.chunks_exact(5).enumerate() {
-        let &[first, second, third, fourth, b'\n'] = line else {
-            return Err(());
-        };
-        let (black, white) =
-            four_squares(u32::from_le_bytes([first, second, third, fourth])).ok_or(())?;
-        masks.0 |= black << (4 * row);
-        masks.1 |= white << (4 * row);
-    }
-    Ok(masks)
+fn judge_layout_board(twenty: &[u8]) -> Option<(u16, u16)> {
+    let twenty: &[u8; 20] = twenty.try_into().ok()?;
+    let row = |row: usize| {
+        let at = 5 * row;
+        u64::from(u32::from_le_bytes([
+            twenty[at],
+            twenty[at + 1],
+            twenty[at + 2],
+            twenty[at + 3],
+        ]))
+    };
+    let line_ends = [twenty[4], twenty[9], twenty[14], twenty[19]] == [b'\n'; 4];
+    let (top_black, top_white) = eight_squares(row(0) | row(1) << 32)?;
+    let (bottom_black, bottom_white) = eight_squares(row(2) | row(3) << 32)?;
+    line_ends.then(|| {
+        (
+            u16::from_le_bytes([top_black, bottom_black]),
+            u16::from_le_bytes([top_white, bottom_white]),
+        )
+    })
 }
 
 /// A board's fault if it has not 7 black pieces, 7 white ones and 2 empty squares.
@@ -814,8 +932,9 @@ fn read_boards(
             };
             // A whole board at once where it comes as the judge writes it, four lines of four.
             if squares_read == 0 {
-                if let Some(Ok((board_black, board_white))) =
-                    unread.get(consumed..consumed + 20).map(judge_layout_board)
+                if let Some((board_black, board_white)) = unread
+                    .get(consumed..consumed + 20)
+                    .and_then(judge_layout_board)
                 {
                     if let Err(message) = check_counts(board_black, board_white) {
                         return fault(boards, message);
@@ -942,22 +1061,29 @@ fn answer_boards(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(
     let mut fault = read_boards(input, &mut boards, TABLE_THRESHOLD, 0);
     let table = (boards.len() == TABLE_THRESHOLD).then(DistanceTable::build);
     let mut boards_before = 0;
+    // A batch's answers, written at once: single digits (at most 7), one a line.
+    let mut answers = Vec::with_capacity(2 * TABLE_THRESHOLD);
     loop {
+        answers.clear();
+        let mut unreachable_board = None;
         for (index, &board) in boards.iter().enumerate() {
             let distance = match &table {
                 Some(table) => table.shortest_distance(board),
                 None => shortest_distance_by_search(board),
             };
             let Some(distance) = distance else {
-                // Cannot happen for a legal board (the tests walk every one); reported, not a
-                // panic.
-                let fault = "no line of four can be reached".to_string();
-                let board = boards_before + index + 1;
-                return Err(RunError::Input(InputError { board, fault }));
+                unreachable_board = Some(boards_before + index + 1);
+                break;
             };
-            // Answers are single digits (at most 7).
-            out.write_all(&[b'0' + answer(distance), b'\n'])
-                .map_err(RunError::Output)?;
+            answers.push(b'0' + answer(distance));
+            answers.push(b'\n');
+        }
+        out.write_all(&answers).map_err(RunError::Output)?;
+        if let Some(board) = unreachable_board {
+            // Cannot happen for a legal board (the tests walk every one); reported, not a
+            // panic.
+            let fault = "no line of four can be reached".to_string();
+            return Err(RunError::Input(InputError { board, fault }));
         }
         if let Some(fault) = fault {
             return Err(RunError::Input(fault));
@@ -1123,6 +1249,79 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// What `eight_squares` must give, one byte at a time from `CELL`.
+    fn squares_one_at_a_time(bytes: &[u8]) -> Option<(u16, u16)> {
+        let mut masks = (0, 0);
+        for (place, &byte) in bytes.iter().enumerate() {
+            match CELL[usize::from(byte)] {
+                BLACK => masks.0 |= 1 << place,
+                WHITE => masks.1 |= 1 << place,
+                EMPTY => {}
+                _ => return None,
+            }
+        }
+        Some(masks)
+    }
+
+    #[test]
+    fn eight_squares_at_once_read_as_one_at_a_time() {
+        let eight = |bytes: [u8; 8]| {
+            eight_squares(u64::from_le_bytes(bytes))
+                .map(|(black, white)| (u16::from(black), u16::from(white)))
+        };
+        // Every eight squares.
+        for mut code in 0..3usize.pow(8) {
+            let bytes = std::array::from_fn(|_| {
+                let square = b"BWO"[code % 3];
+                code /= 3;
+                square
+            });
+            assert_eq!(eight(bytes), squares_one_at_a_time(&bytes), "{bytes:?}");
+        }
+        // Every byte at every place among random squares.
+        let mut rng = fastrand::Rng::with_seed(8);
+        for place in 0..8 {
+            for byte in 0..=u8::MAX {
+                let mut bytes: [u8; 8] = std::array::from_fn(|_| b"BWO"[rng.usize(..3)]);
+                bytes[place] = byte;
+                assert_eq!(eight(bytes), squares_one_at_a_time(&bytes), "{bytes:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn judge_layout_board_reads_what_the_general_loop_reads() {
+        let mut rng = fastrand::Rng::with_seed(20);
+        let mut squares = *b"BBBBBBBWWWWWWWOO";
+        for _ in 0..2000 {
+            rng.shuffle(&mut squares);
+            let mut twenty: Vec<u8> = squares
+                .chunks(4)
+                .flat_map(|row| row.iter().copied().chain([b'\n']))
+                .collect();
+            let expected = board(std::str::from_utf8(&squares).expect("ASCII"));
+            assert_eq!(
+                judge_layout_board(&twenty),
+                Some((expected.black, expected.white))
+            );
+            // One byte changed anywhere: what the layout allows, or nothing.
+            let place = rng.usize(..20);
+            twenty[place] = rng.u8(..);
+            let expected = if place % 5 == 4 {
+                (twenty[place] == b'\n').then_some((expected.black, expected.white))
+            } else {
+                let row_squares: Vec<u8> = twenty
+                    .iter()
+                    .enumerate()
+                    .filter(|(at, _)| at % 5 != 4)
+                    .map(|(_, &byte)| byte)
+                    .collect();
+                squares_one_at_a_time(&row_squares)
+            };
+            assert_eq!(judge_layout_board(&twenty), expected, "{twenty:?}");
         }
     }
 
@@ -1301,7 +1500,7 @@ mod tests {
             shortest_distance_by_search(board("BWBWBOOWWWBBBBWW")),
             Some(6)
         );
-        assert_eq!(TABLE_THRESHOLD - 1, 699);
+        assert_eq!(TABLE_THRESHOLD - 1, 259);
     }
 
     const JUDGE_SAMPLE: &str = "BWBO\nWBWB\nBWBW\nWBWO\n";

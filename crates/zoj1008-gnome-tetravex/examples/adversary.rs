@@ -70,14 +70,23 @@ fn new_nodes(game: &[GameSquare], cap: u64) -> u64 {
     effort.growth_nodes + PROPAGATOR_NODE_COST * effort.propagator_nodes
 }
 
-/// The game turned by one of the eight symmetries of the square (the
-/// solution's own [`solution::turn`]).
+/// The game turned by one of the eight symmetries of the square: bit 2
+/// transposes, bit 0 mirrors left to right, bit 1 top to bottom. Each maps
+/// layouts to layouts, so the turned game is solvable alike.
 fn oriented(game: &[GameSquare], symmetry: usize) -> Vec<GameSquare> {
-    squares_of(game)
-        .into_iter()
-        .map(|square| {
-            let square = solution::turn(square, symmetry);
-            [square.top, square.right, square.bottom, square.left]
+    game.iter()
+        .map(|&[mut top, mut right, mut bottom, mut left]| {
+            if symmetry & 4 != 0 {
+                (top, left) = (left, top);
+                (right, bottom) = (bottom, right);
+            }
+            if symmetry & 1 != 0 {
+                (left, right) = (right, left);
+            }
+            if symmetry & 2 != 0 {
+                (top, bottom) = (bottom, top);
+            }
+            [top, right, bottom, left]
         })
         .collect()
 }

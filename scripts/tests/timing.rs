@@ -1,0 +1,333 @@
+//! `timing --program` on small programs whose speeds differ by a known
+//! factor: the comparison's ratio, `--fail-above`, `--json`, the checks of
+//! outputs, the rows of folders and `slow/`.
+
+mod common;
+
+use common::{fixture, tool, Report, Scratch};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Two builds of one program that reads its input, sleeps as many
+/// milliseconds as its own name says (`sleep-10`, `sleep-100`) and writes
+/// `ok`: the second is slower by a known factor, whatever the machine.
+fn sleepers() -> &'static (PathBuf, PathBuf) {
+    static SLEEPERS: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    SLEEPERS.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("timing-sleepers");
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("sleeper.rs");
+        std::fs::write(
+            &source,
+            r#"use std::io::Read;
+fn main() {
+    let name = std::env::current_exe().unwrap();
+    let name = name.file_stem().unwrap().to_str().unwrap();
+    let ms: u64 = name.trim_start_matches("sleep-").parse().unwrap();
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(ms));
+    println!("ok");
+}
+"#,
+        )
+        .unwrap();
+        let built = dir.join(format!("sleeper{}", std::env::consts::EXE_SUFFIX));
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let status = Command::new(rustc)
+            .arg("-O")
+            .arg("-o")
+            .arg(&built)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(status.success(), "rustc could not build the sleeper");
+        let copy = |ms: u32| {
+            let path = dir.join(format!("sleep-{ms}{}", std::env::consts::EXE_SUFFIX));
+            std::fs::copy(&built, &path).unwrap();
+            path
+        };
+        (copy(10), copy(100))
+    })
+}
+
+fn floor() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_timing-floor"))
+}
+
+/// Runs `timing --program PROGRAM --inputs DIR --floor ... ARGS`.
+fn timing(program: &Path, inputs: &Path, args: &[&str]) -> Report {
+    let output = tool()
+        .arg("timing")
+        .arg("--program")
+        .arg(program)
+        .arg("--inputs")
+        .arg(inputs)
+        .arg("--floor")
+        .arg(floor())
+        .args(args)
+        .output()
+        .unwrap();
+    Report::of(output)
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A folder with one input, `a.in`.
+fn one_input() -> Scratch {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("a.in", b"1 2 3\n");
+    inputs
+}
+
+#[test]
+fn a_program_ten_times_slower_is_over_the_threshold() {
+    let (fast, slow) = sleepers();
+    let inputs = one_input();
+    let out = Scratch::new("timing-json");
+    let json_path = out.path.join("figures.json");
+    let report = timing(
+        slow,
+        &inputs.path,
+        &[
+            "--old-program",
+            fast.to_str().unwrap(),
+            "--runs",
+            "3",
+            "--fail-above",
+            "2",
+            "--json",
+            json_path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report
+            .stdout
+            .contains("Slower than 2x old:\n  sleep-100/a: "),
+        "{}",
+        report.stdout
+    );
+    let figures = json(&json_path);
+    let row = &figures["rows"][0];
+    assert_eq!(row["crate"], "sleep-100");
+    assert_eq!(row["input"], "a");
+    assert_eq!(row["runs"], 3);
+    assert_eq!(row["compare"]["runs"], 3);
+    // 100 ms of sleep against 10: start-up and load can only bring the
+    // ratio down from 10, and never near 2.
+    let ratio = row["compare"]["ratio"].as_f64().unwrap();
+    assert!(ratio > 2.0 && ratio <= 10.5, "{ratio}");
+    assert!(row["median_ns"].as_u64().unwrap() >= 100_000_000);
+    assert!(row["floor"]["median_ns"].as_u64().unwrap() < row["median_ns"].as_u64().unwrap());
+    assert_eq!(figures["fail_above"], 2.0);
+}
+
+#[test]
+fn a_program_ten_times_faster_passes_the_threshold() {
+    let (fast, slow) = sleepers();
+    let inputs = one_input();
+    let report = timing(
+        fast,
+        &inputs.path,
+        &[
+            "--old-program",
+            slow.to_str().unwrap(),
+            "--runs",
+            "3",
+            "--fail-above",
+            "1.5",
+            "--json",
+            "-",
+        ],
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    // With the figures on stdout, the table is on stderr.
+    let figures: Value = serde_json::from_str(&report.stdout).unwrap();
+    let ratio = figures["rows"][0]["compare"]["ratio"].as_f64().unwrap();
+    assert!(ratio < 0.5, "{ratio}");
+    assert!(
+        report.stderr.contains("No row is slower than 1.5x old."),
+        "{}",
+        report.stderr
+    );
+    let row = report
+        .stderr
+        .lines()
+        .find(|line| line.starts_with("  a "))
+        .unwrap_or_else(|| panic!("no row for a in:\n{}", report.stderr));
+    let (low, high) = row
+        .rsplit_once('(')
+        .and_then(|(_, spread)| spread.strip_suffix(')'))
+        .and_then(|spread| spread.split_once('-'))
+        .unwrap_or_else(|| panic!("no spread in {row}"));
+    let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+    assert!(low <= high && high < 0.5, "{row}");
+}
+
+#[test]
+fn a_wrong_output_fails_the_row() {
+    let (fast, _) = sleepers();
+    let inputs = one_input();
+    inputs.write("a.out", b"not ok\n");
+    let report = timing(fast, &inputs.path, &["--runs", "1"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED sleep-10/a: WA"),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("1 rows failed."),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn outputs_that_differ_from_the_old_programs_fail_the_row() {
+    // The fixture answers what its input says; the sleeper always "ok".
+    let (fast, _) = sleepers();
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("a.in", b"print no\n");
+    let report = timing(
+        fixture(),
+        &inputs.path,
+        &["--runs", "1", "--old-program", fast.to_str().unwrap()],
+    );
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("the output differs from REV's (WA)"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_folder_is_one_row_for_its_slowest_file_and_slow_inputs_wait_for_the_flag() {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("1-plain.in", b"print 1\n");
+    inputs.write("1-plain.out", b"1\n");
+    inputs.write("2-group/a.in", b"print 2\n");
+    inputs.write("2-group/b.in", b"sleep 50\n");
+    inputs.write("2-group/c.in", b"print 3\n");
+    inputs.write("slow/1-long.in", b"sleep 20\n");
+    inputs.write("slow/2-longer.in", b"sleep 30\n");
+
+    let report = timing(fixture(), &inputs.path, &["--runs", "1"]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    let rows: Vec<&str> = report
+        .stdout
+        .lines()
+        .filter(|line| line.starts_with("  "))
+        .collect();
+    assert_eq!(rows.len(), 3, "{}", report.stdout);
+    assert!(rows[0].starts_with("  1-plain "), "{}", report.stdout);
+    assert!(
+        rows[1].starts_with("  2-group/b (slowest of 3) "),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(rows[2], "  (2 slow inputs not timed: --slow times them)");
+    // Not a terminal: no progress line.
+    assert!(!report.stderr.contains('\r'), "{:?}", report.stderr);
+
+    let report = timing(fixture(), &inputs.path, &["--runs", "1", "--slow"]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("\n  slow/1-long "),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("\n  slow/2-longer "),
+        "{}",
+        report.stdout
+    );
+    assert!(!report.stdout.contains("not timed"), "{}", report.stdout);
+}
+
+#[test]
+fn a_crashing_program_fails_its_row_and_the_others_still_run() {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("1-crash.in", b"exit 3\n");
+    inputs.write("2-fine.in", b"print 1\n");
+    let report = timing(fixture(), &inputs.path, &["--runs", "1"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED judge-fixture/1-crash: RE"),
+        "{}",
+        report.stdout
+    );
+    assert!(report.stdout.contains("\n  2-fine "), "{}", report.stdout);
+}
+
+#[test]
+fn options_that_do_not_fit_together_are_refused() {
+    for (args, message) in [
+        (
+            &["timing", "--fail-above", "1.1"][..],
+            "--fail-above needs --compare",
+        ),
+        (&["timing", "--fail-above", "0"][..], "a number above 0"),
+        (
+            &["timing", "--program", "x"][..],
+            "--program needs --inputs",
+        ),
+        (&["timing", "--inputs", "x"][..], "go with --program"),
+        (
+            &[
+                "timing",
+                "--program",
+                "x",
+                "--inputs",
+                "y",
+                "--compare",
+                "HEAD",
+            ][..],
+            "give no crate and no --compare",
+        ),
+    ] {
+        let report = Report::of(tool().args(args).output().unwrap());
+        assert_eq!(report.code, Some(2), "{args:?}");
+        assert!(
+            report.stderr.contains(message),
+            "{args:?}: {}",
+            report.stderr
+        );
+    }
+}
+
+#[test]
+fn an_old_program_that_fails_leaves_the_row_without_a_comparison() {
+    // The fixture does not know the command "1": it panics.
+    let (fast, _) = sleepers();
+    let inputs = one_input();
+    let report = timing(
+        fast,
+        &inputs.path,
+        &[
+            "--runs",
+            "1",
+            "--old-program",
+            fixture().to_str().unwrap(),
+            "--fail-above",
+            "1.1",
+        ],
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("\n    no comparison: REV fails: RE"),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("No row is slower than 1.1x old."),
+        "{}",
+        report.stdout
+    );
+}
