@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 /// A README a newcomer reads in minutes.
 const MAX_LINES: usize = 200;
 /// cargo's own commands the README may name.
-const CARGO_COMMANDS: &[&str] = &["build", "clippy", "fmt", "install", "metadata", "run", "test"];
+const CARGO_COMMANDS: &[&str] = &[
+    "build", "clippy", "fmt", "install", "metadata", "run", "test",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
