@@ -308,7 +308,7 @@ fn ensure_cargo_equip() -> Result<(), String> {
     let _ = writeln!(
         io::stderr(),
         "installing cargo-equip {EQUIP_VERSION} with `cargo install --locked`: this happens once and \
-         compiles for several minutes (about 15 on two cores)"
+         compiles for several minutes (3 to 8 on two cores)"
     );
     let status = cargo()
         .args([
