@@ -40,6 +40,16 @@ pub fn number_value(parser: &mut lexopt::Parser, option: &str) -> Result<u64, St
         .ok_or_else(|| format!("{option} takes a whole number above 0, not '{value}'"))
 }
 
+/// A number above 0 for `option`, such as 1.5.
+pub fn positive_value(parser: &mut lexopt::Parser, option: &str) -> Result<f64, String> {
+    let value = string_value(parser)?;
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|number| number.is_finite() && *number > 0.0)
+        .ok_or_else(|| format!("{option} takes a number above 0, not '{value}'"))
+}
+
 /// Reads the value of `--time-limit-ms` or `--memory-limit-mib` (`option`,
 /// without its dashes) into `limits`.
 pub fn read_limit(

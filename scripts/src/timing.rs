@@ -16,7 +16,7 @@
 
 use crate::cli;
 use crate::compare::{self, Budget, Ratio};
-use crate::judge::{mebibytes, natural_order};
+use crate::judge::{mebibytes, natural_order, program_path};
 use crate::run::{self, Purpose, Run};
 use crate::verdict;
 use crate::workspace::{self, Limits, Problem, Workspace};
@@ -140,17 +140,21 @@ pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
                 options.runs =
                     usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?;
             }
-            Long("seconds") => options.seconds = positive_value(parser, "--seconds")?,
+            Long("seconds") => options.seconds = cli::positive_value(parser, "--seconds")?,
             Long("fail-above") => {
-                options.fail_above = Some(positive_value(parser, "--fail-above")?)
+                options.fail_above = Some(cli::positive_value(parser, "--fail-above")?)
             }
             Long("slow") => options.slow = true,
             Long("compare") => options.compare = Some(cli::string_value(parser)?),
             Long("json") => options.json = Some(cli::path_value(parser)?),
-            Long("program") => options.program = Some(cli::path_value(parser)?),
+            // Paths, as `cargo judge --program` takes them: never looked up
+            // on PATH.
+            Long("program") => options.program = Some(program_path(&cli::path_value(parser)?)),
             Long("inputs") => options.inputs = Some(cli::path_value(parser)?),
-            Long("old-program") => options.old_program = Some(cli::path_value(parser)?),
-            Long("floor") => options.floor = Some(cli::path_value(parser)?),
+            Long("old-program") => {
+                options.old_program = Some(program_path(&cli::path_value(parser)?))
+            }
+            Long("floor") => options.floor = Some(program_path(&cli::path_value(parser)?)),
             Value(name) => options.crates.push(cli::string(name)?),
             other => return Err(other.unexpected().to_string()),
         }
@@ -169,16 +173,6 @@ pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
         return Err("--fail-above needs --compare REV (or --old-program)".to_string());
     }
     Ok(options)
-}
-
-/// A number above 0 for `option`, such as 1.5.
-fn positive_value(parser: &mut lexopt::Parser, option: &str) -> Result<f64, String> {
-    let value = cli::string_value(parser)?;
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|number| number.is_finite() && *number > 0.0)
-        .ok_or_else(|| format!("{option} takes a number above 0, not '{value}'"))
 }
 
 /// One program of a row, with the arguments it runs with.
@@ -773,16 +767,7 @@ fn check_run(
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
         .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
-    let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
-    if verdict.passed() {
-        Ok(run)
-    } else {
-        Err(format!(
-            "{verdict}: {} on {}\n{detail}",
-            program.path.display(),
-            input.display()
-        ))
-    }
+    judged(run, expected, limits, program, input)
 }
 
 /// One run with output discarded, timed or (with `Purpose::Memory`) for
@@ -796,9 +781,22 @@ fn timed_run(
     let run = run::run(&program.path, &program.args, input, limits.time, purpose)
         .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
     // Nothing kept to compare: the limits and the exit decide.
-    let (verdict, detail) = verdict::judge_run(&run, &run.stdout, limits);
+    let run = judged(run, None, limits, program, input)?;
+    Ok((run.elapsed.as_secs_f64() * 1e3, run.peak_memory))
+}
+
+/// `run` when `cargo judge`'s rules pass it against `expected` (with none,
+/// its own output), else the verdict, naming the program and the input.
+fn judged(
+    run: Run,
+    expected: Option<&[u8]>,
+    limits: Limits,
+    program: &Program,
+    input: &Path,
+) -> Result<Run, String> {
+    let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
     if verdict.passed() {
-        Ok((run.elapsed.as_secs_f64() * 1e3, run.peak_memory))
+        Ok(run)
     } else {
         Err(format!(
             "{verdict}: {} on {}\n{detail}",
@@ -939,6 +937,18 @@ fn time_row(
     let (file, checked) = chosen.ok_or("no input files")?;
     let expected = expected_of(&file);
     let mut notes = Vec::new();
+    // With no `.out`, another program's output stands in for it: a
+    // difference is noted, not failed, since either may be the wrong one.
+    let mut note_difference = |whose: &str, other: &Run| {
+        if expected.is_none() {
+            let (verdict, detail) = verdict::judge_run(&checked, &other.stdout, subject.limits);
+            if !verdict.passed() {
+                notes.push(format!(
+                    "the output differs from {whose} ({verdict}):\n{detail}"
+                ));
+            }
+        }
+    };
 
     let mut programs = vec![
         new,
@@ -957,15 +967,7 @@ fn time_row(
         };
         match check_run(&program, &file, expected.as_deref(), subject.limits) {
             Ok(run) => {
-                if expected.is_none() {
-                    let (verdict, detail) =
-                        verdict::judge_run(&checked, &run.stdout, subject.limits);
-                    if !verdict.passed() {
-                        notes.push(format!(
-                            "the output differs from REV's ({verdict}):\n{detail}"
-                        ));
-                    }
-                }
+                note_difference("REV's", &run);
                 programs.push(program);
             }
             Err(error) => old = Some(Err(format!("REV fails: {}", error.trim_end()))),
@@ -984,14 +986,7 @@ fn time_row(
     if let Some(baseline) = &baseline {
         progress.show("checking the baseline");
         let run = check_run(baseline, &file, expected.as_deref(), baseline_limits)?;
-        if expected.is_none() {
-            let (verdict, detail) = verdict::judge_run(&checked, &run.stdout, subject.limits);
-            if !verdict.passed() {
-                notes.push(format!(
-                    "the output differs from the baseline's ({verdict}):\n{detail}"
-                ));
-            }
-        }
+        note_difference("the baseline's", &run);
         if run.elapsed >= LONG_RUN {
             baseline_first = Some(run.elapsed.as_secs_f64() * 1e3);
         }

@@ -331,3 +331,45 @@ fn an_old_program_that_fails_leaves_the_row_without_a_comparison() {
         report.stdout
     );
 }
+
+/// As with `cargo judge --program`: a bare name is a file in the current
+/// folder, never one found on PATH.
+#[test]
+fn a_bare_program_name_is_a_file_here_not_on_path() {
+    let inputs = Scratch::new("timing-path");
+    inputs.write("a.in", b"x\n");
+    let (fast, _) = sleepers();
+    let bin = fast.parent().unwrap();
+    let name = fast.file_name().unwrap();
+    let time_from = |dir: &Path| {
+        Report::of(
+            tool()
+                .args(["timing", "--runs", "1", "--program"])
+                .arg(name)
+                .arg("--inputs")
+                .arg(&inputs.path)
+                .arg("--floor")
+                .arg(floor())
+                .current_dir(dir)
+                .env("PATH", bin)
+                .output()
+                .unwrap(),
+        )
+    };
+    let elsewhere = time_from(&inputs.path);
+    assert_eq!(
+        elsewhere.code,
+        Some(1),
+        "{}{}",
+        elsewhere.stdout,
+        elsewhere.stderr
+    );
+    assert!(
+        (elsewhere.stdout.clone() + &elsewhere.stderr).contains("cannot run ."),
+        "{}{}",
+        elsewhere.stdout,
+        elsewhere.stderr
+    );
+    let here = time_from(bin);
+    assert_eq!(here.code, Some(0), "{}{}", here.stdout, here.stderr);
+}
