@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 /// What `cargo stress` was asked to do.
 pub struct Options {
-    pub crate_name: String,
+    /// None: the crate whose folder this is run in.
+    pub crate_name: Option<String>,
     /// The first seed.
     pub seed: u64,
     pub cases: u64,
@@ -53,9 +54,8 @@ cargo stress CRATE [--seed S] [--cases N] [--time SECONDS]
 /// Reads `cargo stress`'s command line.
 pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
     use lexopt::prelude::*;
-    let mut crate_name = None;
     let mut options = Options {
-        crate_name: String::new(),
+        crate_name: None,
         seed: 0,
         cases: DEFAULT_CASES,
         time: None,
@@ -73,27 +73,27 @@ pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
             Long("time") => {
                 options.time = Some(Duration::from_secs(cli::number_value(parser, "--time")?))
             }
-            Value(name) if crate_name.is_none() => crate_name = Some(cli::string(name)?),
+            Value(name) if options.crate_name.is_none() => {
+                options.crate_name = Some(cli::string(name)?)
+            }
             other => return Err(other.unexpected().to_string()),
         }
     }
-    options.crate_name = match crate_name {
-        Some(name) => name,
-        None => Workspace::load()?
-            .current_problem()
-            .map(|problem| problem.name.clone())
-            .ok_or("cargo stress takes one crate name")?,
-    };
     Ok(options)
 }
 
 /// Runs `cargo stress`; true when no case showed a difference.
 pub fn main(options: &Options) -> Result<bool, String> {
     let workspace = Workspace::load()?;
-    let problem = *workspace
-        .select(std::slice::from_ref(&options.crate_name))?
-        .first()
-        .ok_or("no crate")?;
+    let problem = match &options.crate_name {
+        Some(name) => *workspace
+            .select(std::slice::from_ref(name))?
+            .first()
+            .ok_or("no crate")?,
+        None => workspace
+            .current_problem()
+            .ok_or("cargo stress takes one crate name")?,
+    };
     let (generator, brute) = helpers(problem)?;
     workspace.build_release(&[problem], &[generator.clone(), brute.clone()])?;
     let solution = workspace.release_binary(&problem.name);
