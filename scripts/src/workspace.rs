@@ -190,9 +190,7 @@ impl Workspace {
             Err("the release build failed".to_string())
         }
     }
-}
 
-impl Workspace {
     /// Builds one problem's binary in release mode, as
     /// [`Workspace::build_release`] does; when it does not compile, the
     /// error is rustc's first errors (or cargo's word that it failed).
