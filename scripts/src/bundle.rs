@@ -98,7 +98,12 @@ pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
 pub fn main(options: &Options) -> Result<bool, String> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
-    let submissions = workspace.root.join("submissions");
+    let submission = |problem: &Problem| {
+        workspace
+            .root
+            .join("submissions")
+            .join(format!("{}.rs", problem.name))
+    };
     let submit_dir = workspace.target_dir.join("submit");
     fs::create_dir_all(&submit_dir)
         .map_err(|error| format!("cannot create {}: {error}", submit_dir.display()))?;
@@ -108,7 +113,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
     let mut made = Vec::new();
     if options.as_committed {
         for problem in &problems {
-            made.push((*problem, submissions.join(format!("{}.rs", problem.name))));
+            made.push((*problem, submission(problem)));
         }
     } else {
         // A missing program is one line before any long work.
@@ -123,7 +128,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
         seed_license_cache(&seed)?;
         for problem in &problems {
-            let committed = submissions.join(format!("{}.rs", problem.name));
+            let committed = submission(problem);
             let shown = committed
                 .strip_prefix(&workspace.root)
                 .unwrap_or(&committed)
