@@ -164,16 +164,14 @@ pub struct Effort {
 /// The square-growth search's first round, which it runs alone unless its
 /// tree looks vast. Past it, a game pays for the propagating search's equal
 /// share: the random games that get that far take up to twice as long.
-/// Measured against d544dcf (CPU time, medians): with 2^17 nodes the 96
-/// random hard games take 0.99 times as long (3 of them pass 2^16 nodes),
-/// with 2^16 1.08–1.11 times; before the early start, 2^14 and 2^15 took
-/// them 1.7 and 1.21 times.
+/// 2^17 is the least that costs the random hard games nothing (the
+/// measurements of other sizes are in `docs/notes.md`).
 const FIRST_ROUND: u64 = 1 << 17;
 /// Before [`FIRST_ROUND`], from this many nodes on, the propagating search
 /// starts its turns as soon as the square-growth search's estimate of its
 /// own tree, its nodes divided by its [`Search::progress`], reaches
-/// [`VAST_TREE`] nodes: the twelve games built against the square-growth
-/// search then take 0.92 times d544dcf's time instead of 1.9 times.
+/// [`VAST_TREE`] nodes, so that games built against the square-growth
+/// search do not wait for the doubling rounds (`docs/notes.md`).
 const EARLY_LOOK: u64 = 1 << 14;
 const VAST_TREE: f64 = (1u64 << 23) as f64;
 /// A propagation costs about as much time as this many eighths of a
