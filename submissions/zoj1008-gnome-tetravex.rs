@@ -18,11 +18,7 @@ pub struct Square {
 const HORIZONTAL: usize = 0;
 const VERTICAL: usize = 1;
 const AXES: [usize; 2] = [HORIZONTAL, VERTICAL];
-
-const TOP: usize = 0;
-const RIGHT: usize = 1;
-const BOTTOM: usize = 2;
-const LEFT: usize = 3;
+const NEAR_FAR: [(usize, usize); 2] = [(3, 1), (0, 2)];
 
 impl Square {
 	fn along(self, axis: usize) -> (u8, u8) {
@@ -75,9 +71,9 @@ pub fn solve_capped(n: usize, squares: &[Square], cap: u64) -> ((Option<Vec<Squa
 			search.partner = Some(partner);
 		}
 	}
-	let all_unused = u64::MAX >> (64 - n * n);
-	let solved = search.place_from(0, all_unused, [0; 2]);
-	let effort = Effort { growth_nodes: search.nodes, propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes) };
+	let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
+	let propagator_nodes = search.partner.as_ref().map_or(0, |partner| partner.nodes);
+	let effort = Effort { growth_nodes: search.nodes, propagator_nodes };
 	let answer = match (&search.partner, search.partner_outcome) {
 		(Some(partner), Outcome::Solved) => Some(partner.layout()),
 		(_, Outcome::Failed) => None,
@@ -118,10 +114,13 @@ impl LineSplit {
 		all.sort_unstable();
 		let mut pairs = all.clone();
 		pairs.dedup();
-		let offset = pairs.iter().map(|pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8).collect();
-		let count = pairs.iter().map(|pair| all.iter().filter(|&other| other == pair).count() as u8).collect();
+		let first = |pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8;
+		let offset = pairs.iter().map(first).collect();
+		let copies = |pair| all.iter().filter(|&other| other == pair).count() as u8;
+		let count = pairs.iter().map(copies).collect();
 		let (left, failed) = (u64::MAX >> (64 - all.len()), vec![u64::MAX; 1 << 12]);
-		LineSplit { side: n, pairs, count, offset, left, failed, work: 0 }.split()
+		let work = 0;
+		LineSplit { side: n, pairs, count, offset, left, failed, work }.split()
 	}
 
 	fn take(&mut self, pair: usize, sign: i8) {
@@ -158,7 +157,11 @@ impl LineSplit {
 		if length == self.side {
 			return self.split();
 		}
-		let key = self.left | u64::from(start) << 40 | u64::from(end) << 44 | (length as u64) << 48 | u64::from(rightwards) << 52;
+		let key = self.left // at most 36 bits
+            | u64::from(start) << 40
+            | u64::from(end) << 44
+            | (length as u64) << 48
+            | u64::from(rightwards) << 52;
 		let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
 		if self.failed[slot] == key {
 			return false;
@@ -168,8 +171,7 @@ impl LineSplit {
 		}
 		for pair in 0..self.pairs.len() {
 			let (near, far) = self.pairs[pair];
-			let fits = if rightwards { near == end } else { far == start };
-			if self.count[pair] == 0 || !fits {
+			if self.count[pair] == 0 || if rightwards { near != end } else { far != start } {
 				continue;
 			}
 			self.work += 1;
@@ -230,6 +232,7 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
 	for (step, &(row, column)) in cells.iter().enumerate() {
 		step_at[row * n + column] = step as u8;
 	}
+	let at = |row: usize, column: usize| step_at[row * n + column];
 	let mut rules: Vec<StepRule> = cells
 		.iter()
 		.enumerate()
@@ -237,25 +240,26 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
 			let along = |axis: usize| {
 				let oriented = |(r, c): (usize, usize)| if axis == HORIZONTAL { (c, r) } else { (r, c) };
 				let (place, across) = oriented((row, column));
-				let count_empty = |place: usize| cells[step + 1..].iter().filter(|&&cell| oriented(cell).0 == place).count() as i8;
-				let chain = if place + 1 == n {
-					ChainUpdate::Keep
-				} else if across == 0 {
-					ChainUpdate::Start
-				} else {
-					let (r, c) = oriented((place + 1, across - 1));
-					if usize::from(step_at[r * n + c]) > step {
-						ChainUpdate::Extend
-					} else {
-						ChainUpdate::Keep
+				let later = &cells[step + 1..];
+				let empty = |place| later.iter().filter(|&&cell| oriented(cell).0 == place).count();
+				let chain = match (place + 1 == n, across) {
+					(true, _) => ChainUpdate::Keep,
+					(_, 0) => ChainUpdate::Start,
+					_ => {
+						let (r, c) = oriented((place + 1, across - 1));
+						if usize::from(at(r, c)) > step {
+							ChainUpdate::Extend
+						} else {
+							ChainUpdate::Keep
+						}
 					}
 				};
-				AxisRule { near_border: place == 0, far_border: place + 1 == n, free_near_after: count_empty(0), free_far_after: count_empty(n - 1), chain }
+				AxisRule { near_border: place == 0, far_border: place + 1 == n, free_near_after: empty(0) as i8, free_far_after: empty(n - 1) as i8, chain }
 			};
 			let axes = AXES.map(along);
 			StepRule {
-				left_from: if column > 0 { step_at[row * n + column - 1] } else { NO_STEP },
-				top_from: if row > 0 { step_at[(row - 1) * n + column] } else { NO_STEP },
+				left_from: if column > 0 { at(row, column - 1) } else { NO_STEP },
+				top_from: if row > 0 { at(row - 1, column) } else { NO_STEP },
 				next_left_from: NO_STEP,
 				next_top_from: NO_STEP,
 				interior: !axes.iter().any(|axis| axis.near_border || axis.far_border),
@@ -312,6 +316,7 @@ impl DigitBalance {
 			&& self.negative <= rule.free_far_after
 	}
 }
+
 struct Search {
 	side: usize,
 	squares: [Square; MAX_CELLS],
@@ -379,20 +384,18 @@ impl Search {
 			}
 		}
 		for axis in AXES {
-			search.far_by_byte[axis] = byte_table(|index| squares.get(index).map_or(0, |_| 1 << search.squares[index].along(axis).1));
+			let square = |index: usize| search.squares[index].along(axis).1;
+			search.far_by_byte[axis] = byte_table(|index| squares.get(index).map_or(0, |_| 1 << square(index)));
 			fill_unions(&mut search.near_in[axis], |digit| search.near_is[axis][digit]);
 		}
-		for (step, rule) in step_rules(n, cells).into_iter().enumerate() {
-			search.steps[step] = rule;
-		}
+		search.steps[..n * n].copy_from_slice(&step_rules(n, cells));
 		search
 	}
 
 	fn layout(&self, cells: &[(usize, usize)]) -> Vec<Square> {
-		let n = self.side;
-		let mut grid = vec![Square::default(); n * n];
+		let mut grid = vec![Square::default(); cells.len()];
 		for (step, &(row, column)) in cells.iter().enumerate() {
-			grid[row * n + column] = self.squares[usize::from(self.placed[step])];
+			grid[row * self.side + column] = self.squares[usize::from(self.placed[step])];
 		}
 		grid
 	}
@@ -428,15 +431,13 @@ impl Search {
 			}
 		}
 		self.candidates_at[step] = (preferred, all_candidates);
-		let mut candidates = preferred;
-		let mut later = all_candidates & !preferred;
+		let (mut candidates, mut later) = (preferred, all_candidates & !preferred);
 		loop {
 			if candidates == 0 {
 				if later == 0 {
-					break;
+					return false;
 				}
-				candidates = later;
-				later = 0;
+				(candidates, later) = (later, 0);
 			}
 			let index = candidates.trailing_zeros() as usize;
 			candidates &= candidates - 1;
@@ -464,8 +465,8 @@ impl Search {
 			} else {
 				let saved = self.balance;
 				for axis in AXES {
-					let axis_rule = self.steps[step].axes[axis];
-					self.balance[axis].shift(square.along(axis), axis_rule.near_border, axis_rule.far_border, -1);
+					let rule = self.steps[step].axes[axis];
+					self.balance[axis].shift(square.along(axis), rule.near_border, rule.far_border, -1);
 				}
 				let solved =
 					AXES.iter().all(|&axis| self.balance[axis].allows(square.along(axis), &self.steps[step].axes[axis])) && self.descend(step, rest, reach);
@@ -476,7 +477,6 @@ impl Search {
 				return true;
 			}
 		}
-		false
 	}
 
 	fn progress(&self, step: usize) -> f64 {
@@ -510,9 +510,7 @@ impl Search {
 		if outcome != Outcome::OutOfBudget {
 			self.partner_outcome = outcome;
 			self.stopped = true;
-			return;
-		}
-		if std::mem::take(&mut partner.root_narrowed) {
+		} else if std::mem::take(&mut partner.root_narrowed) {
 			self.allowed = partner.allowed_by_step();
 		}
 	}
@@ -650,11 +648,12 @@ impl Propagator {
 				(1u64 << first_copy) - (1u64 << (first_copy - count))
 			})
 			.collect();
-		let mut propagator = Propagator {
+		let all_kinds = u64::MAX >> (64 - kinds.len());
+		let mut p = Propagator {
 			side: n,
 			cells: n * n,
-			all_kinds: u64::MAX >> (64 - kinds.len()),
-			single_kinds: bits(u64::MAX >> (64 - kinds.len())).filter(|&kind| copies[kind] == 1).fold(0, |single, kind| single | 1 << kind),
+			all_kinds,
+			single_kinds: bits(all_kinds).filter(|&kind| copies[kind] == 1).fold(0, |single, kind| single | 1 << kind),
 			side_is: [[0; 10]; 4],
 			side_in: vec![[0; 1 << 10]; 4],
 			digits_by_byte: Box::new(byte_table(|kind| {
@@ -680,7 +679,6 @@ impl Propagator {
 			kinds,
 			copies,
 		};
-		let p = &mut propagator;
 		for (kind, &square) in p.kinds.iter().enumerate() {
 			for side in 0..4 {
 				p.side_is[side][usize::from(square.side(side))] |= 1 << kind;
@@ -709,7 +707,7 @@ impl Propagator {
 			p.border_lines[HORIZONTAL] |= u64::from(column == 0 || column == n - 1) << cell;
 			p.border_lines[VERTICAL] |= u64::from(row == 0 || row == n - 1) << cell;
 		}
-		propagator
+		p
 	}
 
 	fn blame(&self, cells: u64, kinds: u64) {
@@ -718,16 +716,8 @@ impl Propagator {
 
 	fn learn_weights(&mut self) {
 		let (cells, kinds) = self.blamed.replace((0, 0));
-		for cell in bits(cells) {
-			self.cell_weights[cell] += 1;
-		}
-		for kind in bits(kinds) {
-			self.kind_weights[kind] += 1;
-		}
-	}
-
-	fn digits_of(&self, side: usize, domain: u64) -> usize {
-		side_digits(self.all_digits_of(domain), side)
+		bits(cells).for_each(|cell| self.cell_weights[cell] += 1);
+		bits(kinds).for_each(|kind| self.kind_weights[kind] += 1);
 	}
 
 	fn all_digits_of(&self, domain: u64) -> u64 {
@@ -765,10 +755,10 @@ impl Propagator {
 			touched |= changed;
 			for axis in AXES {
 				if touched & self.border_lines[axis] != 0 {
-					match self.count_border_digits(domains, axis) {
-						Some(more) => changed |= more,
+					changed |= match self.count_border_digits(domains, axis) {
+						Some(more) => more,
 						None => return false,
-					}
+					};
 				}
 			}
 			if changed == 0 {
@@ -798,10 +788,7 @@ impl Propagator {
 		for cell in bits(open) {
 			let mut visited = 0;
 			if !matching.augment(cell, domains, &mut visited) {
-				let mut blamed = 1u64 << cell;
-				for kind in bits(visited) {
-					blamed |= matching.holders[kind];
-				}
+				let blamed = bits(visited).fold(1u64 << cell, |blamed, kind| blamed | matching.holders[kind]);
 				self.blame(blamed, 0);
 				return None;
 			}
@@ -816,8 +803,7 @@ impl Propagator {
 		let mut unassigned = self.all_kinds;
 		while unassigned != 0 {
 			let v = unassigned.trailing_zeros() as usize;
-			let mut reached = 1u64 << v;
-			let mut todo = reached;
+			let (mut reached, mut todo) = (1u64 << v, 1u64 << v);
 			while todo != 0 {
 				let x = todo.trailing_zeros() as usize;
 				todo &= todo - 1;
@@ -835,9 +821,7 @@ impl Propagator {
 				}
 			}
 			unassigned &= !component;
-			for member in bits(component) {
-				component_of[member] = component;
-			}
+			bits(component).for_each(|member| component_of[member] = component);
 		}
 		let mut changed = 0;
 		for (cell, domain) in domains[..cells].iter_mut().enumerate() {
@@ -855,8 +839,7 @@ impl Propagator {
 		let (mut once, mut twice, mut fixed, mut fixed_twice) = (0u64, 0u64, 0u64, 0u64);
 		let mut open = 0u64;
 		let multiple = self.all_kinds & !self.single_kinds;
-		let mut able = [0u64; 6];
-		let mut sure = [0u64; 6];
+		let (mut able, mut sure) = ([0u64; 6], [0u64; 6]);
 		for &domain in cells.iter() {
 			twice |= once & domain;
 			once |= domain;
@@ -879,19 +862,17 @@ impl Propagator {
 		}
 		let mut leave = fixed & self.single_kinds;
 		let mut take = once & !twice & !fixed & self.single_kinds;
-		if multiple != 0 {
-			for kind in bits(multiple) {
-				let (able, sure) = (count_in_planes(&able, kind), count_in_planes(&sure, kind));
-				let copies = self.copies[kind];
-				if able < copies || sure > copies {
-					self.blame(0, 1 << kind);
-					return None;
-				}
-				if sure == copies && able > sure {
-					leave |= 1 << kind;
-				} else if able == copies && sure < copies {
-					take |= 1 << kind;
-				}
+		for kind in bits(multiple) {
+			let (able, sure) = (count_in_planes(&able, kind), count_in_planes(&sure, kind));
+			let copies = self.copies[kind];
+			if able < copies || sure > copies {
+				self.blame(0, 1 << kind);
+				return None;
+			}
+			if sure == copies && able > sure {
+				leave |= 1 << kind;
+			} else if able == copies && sure < copies {
+				take |= 1 << kind;
 			}
 		}
 		leave &= open;
@@ -927,53 +908,49 @@ impl Propagator {
 
 	fn count_border_digits(&self, domains: &mut Domains, axis: usize) -> Option<u64> {
 		let n = self.side;
-		let mut changed = 0u64;
-		let (near, far) = if axis == HORIZONTAL { (LEFT, RIGHT) } else { (TOP, BOTTOM) };
 		let cell_of = |line: usize, place: usize| {
-			if axis == 0 {
+			if axis == HORIZONTAL {
 				place * n + line
 			} else {
 				line * n + place
 			}
 		};
-		let lines = [(0, near), (n - 1, far)];
+		let lines = [(0, NEAR_FAR[axis].0), (n - 1, NEAR_FAR[axis].1)];
 		let (mut least, mut most) = ([0u64; 2], [0u64; 2]);
 		for (which, &(line, side)) in lines.iter().enumerate() {
 			for place in 0..n {
-				let digits = self.digits_of(side, domains[cell_of(line, place)]);
-				let spread = self.nibbles[digits];
-				most[which] += spread;
+				let digits = side_digits(self.all_digits_of(domains[cell_of(line, place)]), side);
+				most[which] += self.nibbles[digits];
 				if digits & (digits - 1) == 0 {
-					least[which] += spread;
+					least[which] += self.nibbles[digits];
 				}
 			}
 		}
 		let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
-		let mut need = [0u64; 2];
-		let mut total = [0i32; 2];
-		let mut needed = [0usize; 2];
-		let mut over = false;
+		let (mut need, mut total, mut needed) = ([0u64; 2], [0i32; 2], [0usize; 2]);
 		for digit in bits(self.axis_digits[axis]) {
 			let surplus = self.surplus[axis][digit];
 			let (near, far) = (count(least[0], digit), count(least[1], digit));
 			let wanted = [near.max(far + surplus), far.max(near - surplus)];
 			for which in 0..2 {
-				over |= wanted[which] > count(most[which], digit);
+				if wanted[which] > count(most[which], digit) {
+					return None;
+				}
 				need[which] |= (wanted[which] as u64) << (4 * digit);
 				total[which] += wanted[which];
 				needed[which] |= usize::from(wanted[which] > 0) << digit;
 			}
 		}
-		if over || total[0].max(total[1]) > n as i32 {
+		if total[0].max(total[1]) > n as i32 {
 			return None;
 		}
+		let mut changed = 0u64;
 		for (which, &(line, side)) in lines.iter().enumerate() {
 			let keep = if total[which] == n as i32 { self.side_in[side][needed[which]] } else { u64::MAX };
 			for digit in bits(self.axis_digits[axis]) {
 				let need = count(need[which], digit);
 				if need > count(least[which], digit) && need == count(most[which], digit) {
-					for place in 0..n {
-						let cell = cell_of(line, place);
+					for cell in (0..n).map(|place| cell_of(line, place)) {
 						let narrowed = domains[cell] & self.side_is[side][digit];
 						if narrowed != 0 && narrowed != domains[cell] {
 							domains[cell] = narrowed;
@@ -982,8 +959,7 @@ impl Propagator {
 					}
 				}
 			}
-			for place in 0..n {
-				let cell = cell_of(line, place);
+			for cell in (0..n).map(|place| cell_of(line, place)) {
 				let narrowed = domains[cell] & keep;
 				if narrowed != domains[cell] {
 					if narrowed == 0 {
@@ -1002,44 +978,37 @@ impl Propagator {
 		let cells = &domains[..self.cells];
 		let smaller =
 			|(size, weight): (u32, u32), (best, best_weight): (u32, u32)| u64::from(size) * u64::from(best_weight) < u64::from(best) * u64::from(weight);
-		let mut best_cell = usize::MAX;
-		let mut best = (u32::MAX, 1);
+		let (mut best_cell, mut best) = (usize::MAX, (u32::MAX, 1));
 		for (cell, &domain) in cells.iter().enumerate() {
 			let size = (domain.count_ones(), self.cell_weights[cell]);
 			if size.0 > 1 && smaller(size, best) {
-				best = size;
-				best_cell = cell;
+				(best, best_cell) = (size, cell);
 			}
 		}
 		if best_cell == usize::MAX {
 			return None;
 		}
-		let mut planes = [0u64; 6];
-		let mut sure = [0u32; MAX_CELLS];
+		let (mut planes, mut sure) = ([0u64; 6], [0u32; MAX_CELLS]);
 		for &domain in cells {
 			if domain & (domain - 1) == 0 {
 				sure[domain.trailing_zeros() as usize] += 1;
-				continue;
-			}
-			add_to_planes(&mut planes, domain);
-		}
-		let mut chosen = None;
-		for kind in bits(self.all_kinds) {
-			let open = count_in_planes(&planes, kind);
-			let missing = self.copies[kind] - sure[kind];
-			if open > 0 && missing > 0 {
-				let size = ((open + missing - 1) / missing, self.kind_weights[kind]);
-				if smaller(size, best) {
-					best = size;
-					chosen = Some(kind);
-				}
+			} else {
+				add_to_planes(&mut planes, domain);
 			}
 		}
 		let mut decision = (best_cell, domains[best_cell].trailing_zeros() as usize);
-		if let Some(kind) = chosen {
-			let bit = 1u64 << kind;
-			let first = cells.iter().position(|&domain| domain & bit != 0 && domain != bit).unwrap_or(best_cell);
-			decision = (first, kind);
+		for kind in bits(self.all_kinds) {
+			let open = count_in_planes(&planes, kind);
+			let missing = self.copies[kind] - sure[kind];
+			if open == 0 || missing == 0 {
+				continue;
+			}
+			let size = ((open + missing - 1) / missing, self.kind_weights[kind]);
+			if smaller(size, best) {
+				best = size;
+				let first = cells.iter().position(|&domain| domain >> kind & 1 != 0 && domain != 1 << kind);
+				decision = (first.unwrap_or(best_cell), kind);
+			}
 		}
 		Some((decision.0 as u8, decision.1 as u8))
 	}
@@ -1068,8 +1037,7 @@ impl Propagator {
 	}
 
 	fn singletons(&mut self, domains: &mut Domains, mut parent: &Domains) -> (bool, bool) {
-		let mut any = false;
-		let mut narrowed = true;
+		let (mut any, mut narrowed) = (false, true);
 		let mut supported = [0u64; MAX_CELLS];
 		while narrowed {
 			narrowed = false;
@@ -1097,9 +1065,7 @@ impl Propagator {
 					}
 					self.learn_weights();
 					domains[cell] &= !bit;
-					narrowed = true;
-					any = true;
-					supported = [0; MAX_CELLS];
+					(narrowed, any, supported) = (true, true, [0; MAX_CELLS]);
 					if !self.propagate(domains, 1 << cell) {
 						return (false, true);
 					}
@@ -1111,45 +1077,37 @@ impl Propagator {
 	}
 
 	fn layout(&self) -> Vec<Square> {
-		self.solution[..self.cells].iter().map(|&domain| self.kinds[domain.trailing_zeros() as usize]).collect()
+		let kind = |domain: &u64| self.kinds[domain.trailing_zeros() as usize];
+		self.solution[..self.cells].iter().map(kind).collect()
 	}
 
 	fn allowed_by_step(&self) -> [u64; MAX_CELLS] {
-		let n = self.side;
 		let mut allowed = [0; MAX_CELLS];
-		for (step, (row, column)) in growth_order(n).into_iter().enumerate() {
-			allowed[step] = self.squares_of(self.root[row * n + column]);
+		for (step, (row, column)) in growth_order(self.side).into_iter().enumerate() {
+			let domain = self.root[row * self.side + column];
+			allowed[step] = bits(domain).fold(0, |squares, kind| squares | self.copies_mask[kind]);
 		}
 		allowed
 	}
 
-	fn squares_of(&self, domain: u64) -> u64 {
-		bits(domain).fold(0, |squares, kind| squares | self.copies_mask[kind])
-	}
-
 	fn push(&mut self, domains: Domains) -> Outcome {
-		match self.decide(&domains) {
-			None => {
-				self.solution = domains;
-				Outcome::Solved
-			}
-			Some((cell, kind)) => {
-				self.stack.push(Frame { domains, cell, kind, tried: 0 });
-				Outcome::OutOfBudget
-			}
-		}
+		let Some((cell, kind)) = self.decide(&domains) else {
+			self.solution = domains;
+			return Outcome::Solved;
+		};
+		self.stack.push(Frame { domains, cell, kind, tried: 0 });
+		Outcome::OutOfBudget
 	}
 
 	fn run(&mut self, budget: u64) -> Outcome {
 		self.allowance = self.allowance.saturating_add(budget);
-		let limit = self.allowance;
 		if !self.probed {
 			let outcome = self.probe_root();
 			if outcome != Outcome::OutOfBudget {
 				return outcome;
 			}
 		}
-		while self.nodes < limit {
+		while self.nodes < self.allowance {
 			let Some(frame) = self.stack.last_mut() else {
 				return Outcome::Failed;
 			};
@@ -1226,8 +1184,7 @@ impl Matching {
 		for kind in bits(options) {
 			for other in bits(self.holders[kind]) {
 				if self.augment(other, domains, visited) {
-					self.holders[kind] &= !(1 << other);
-					self.holders[kind] |= 1 << cell;
+					self.holders[kind] = self.holders[kind] & !(1 << other) | 1 << cell;
 					self.kind_of[cell] = kind as u8;
 					return true;
 				}
@@ -1237,22 +1194,17 @@ impl Matching {
 	}
 }
 
-fn parse_whole_number(token: &[u8]) -> Option<i64> {
-	let (negative, digits) = match token.split_first() {
-		Some((b'-', rest)) => (true, rest),
-		Some((b'+', rest)) => (false, rest),
-		_ => (false, token),
-	};
-	if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+fn parse_whole_number(token: &str) -> Option<i64> {
+	let digits = token.strip_prefix(|sign| sign == '+' || sign == '-').unwrap_or(token);
+	if digits.is_empty() || !digits.bytes().all(|digit| digit.is_ascii_digit()) {
 		return None;
 	}
-	let magnitude = digits.iter().fold(0i64, |value, &digit| value.saturating_mul(10).saturating_add(i64::from(digit - b'0')));
-	Some(if negative { -magnitude } else { magnitude })
+	let magnitude = digits.bytes().fold(0i64, |value, digit| value.saturating_mul(10).saturating_add(i64::from(digit - b'0')));
+	Some(if token.starts_with('-') { -magnitude } else { magnitude })
 }
 
 fn shown(token: &str) -> String {
-	const LONGEST: usize = 24;
-	let mut shown: String = token.chars().take(LONGEST).collect();
+	let mut shown: String = token.chars().take(24).collect();
 	if shown.len() < token.len() {
 		shown.push_str("...");
 	}
@@ -1269,41 +1221,36 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
 	let mut source = OnceSource::new(std::io::Cursor::new(input));
 	let mut game = 0;
 	loop {
-		if source.is_empty() {
-			return Ok(());
-		}
 		game += 1;
 		let fail = |fault: String| Err(format!("game {game}: {fault}"));
-		let Some(side_token) = source.next_token() else {
+		let Some(token) = source.next_token() else {
 			return Ok(());
 		};
-		let token = shown(side_token);
-		let side = match parse_whole_number(side_token.as_bytes()) {
-			None => return fail(format!("the side n is {token:?}, not a number")),
+		let side = match parse_whole_number(token) {
+			None => return fail(format!("the side n is {:?}, not a number", shown(token))),
 			Some(0) => return Ok(()),
-			Some(side) if side < 0 => return fail(format!("the side n is {token}, negative")),
-			Some(side) if side > MAX_SIDE as i64 => return fail(format!("the side n is {token}, above the {MAX_SIDE} this program supports")),
+			Some(side) if side < 0 => return fail(format!("the side n is {}, negative", shown(token))),
+			Some(side) if side > MAX_SIDE as i64 => {
+				let token = shown(token);
+				return fail(format!("the side n is {token}, above the {MAX_SIDE} this program supports"));
+			}
 			Some(side) => side as usize,
 		};
-		let squares = side * side;
-		let mut game_squares = Vec::with_capacity(squares);
-		for square in 1..=squares {
-			let mut digits = [0u8; 4];
-			for (place, digit) in digits.iter_mut().enumerate() {
-				if source.is_empty() {
-					let read = 4 * (square - 1) + place;
-					return fail(format!("the input ends inside the game, after {read} of its {} digits ({squares} squares of 4 digits)", 4 * squares));
-				}
-				let token = source.next_token().unwrap_or_default();
-				*digit = match parse_whole_number(token.as_bytes()) {
-					None => return fail(format!("square {square} has {:?} where a digit belongs", shown(token))),
-					Some(value @ 0..=9) => value as u8,
-					Some(_) => return fail(format!("square {square} has the digit {}, outside 0-9", shown(token))),
-				};
-			}
-			let [top, right, bottom, left] = digits;
-			game_squares.push(Square { top, right, bottom, left });
+		let (squares, mut digits) = (side * side, Vec::with_capacity(4 * side * side));
+		while digits.len() < 4 * squares {
+			let (read, square) = (digits.len(), digits.len() / 4 + 1);
+			let Some(token) = source.next_token() else {
+				let all = 4 * squares;
+				return fail(format!("the input ends inside the game, after {read} of its {all} digits ({squares} squares of 4 digits)"));
+			};
+			digits.push(match parse_whole_number(token) {
+				Some(value @ 0..=9) => value as u8,
+				None => return fail(format!("square {square} has {:?} where a digit belongs", shown(token))),
+				Some(_) => return fail(format!("square {square} has the digit {}, outside 0-9", shown(token))),
+			});
 		}
+		let game_squares: Vec<Square> =
+			digits.chunks(4).map(|square| Square { top: square[0], right: square[1], bottom: square[2], left: square[3] }).collect();
 		let blank_line = if game > 1 { "\n" } else { "" };
 		let verdict = if solve(side, &game_squares).is_some() { "Possible" } else { "Impossible" };
 		writeln!(out, "{blank_line}Game {game}: {verdict}").map_err(|error| format!("cannot write the answers: {error}"))?;
@@ -1320,8 +1267,7 @@ fn main() {
 	if let Err(error) = std::io::stdin().lock().read_to_end(&mut input) {
 		fail_with(&format!("cannot read the input: {error}"));
 	}
-	let stdout = std::io::stdout();
-	let mut out = std::io::BufWriter::new(stdout.lock());
+	let mut out = std::io::BufWriter::new(std::io::stdout().lock());
 	let result = run(input, &mut out);
 	let flushed = out.flush().map_err(|error| format!("cannot write the answers: {error}"));
 	if let Err(message) = result.and(flushed) {

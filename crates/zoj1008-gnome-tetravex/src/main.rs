@@ -1,103 +1,79 @@
 //! ZOJ 1008 — Gnome Tetravex.
 //! <http://acm.zju.edu.cn/onlinejudge/showProblem.do?problemCode=1008>
 //!
-//! A game is n×n squares, each cut into four triangles (top, right, bottom,
-//! left) marked with digits. The squares are moved, never rotated, into an
-//! n×n grid; the game is solved when every two touching triangles of
-//! neighbouring squares show the same digit. For each game print whether it
-//! can be solved.
+//! A game is n×n squares with a digit on each of their four triangles (top,
+//! right, bottom, left). The squares are moved, never rotated, into an n×n
+//! grid; the game is solved when every two touching triangles show the same
+//! digit. For each game print whether it can be solved.
 //!
 //! # Constraints
-//! 1 ≤ n ≤ [`MAX_SIDE`] = 6 (ZOJ's bound is 5; GNOME's largest board is
-//! 6), digits 0–9, any number of games.
-//! A larger or negative n, a digit outside 0–9, a token that is not a
+//! 1 ≤ n ≤ [`MAX_SIDE`] = 6 (ZOJ's bound is 5), digits 0–9, any number of
+//! games. A larger or negative n, a digit outside 0–9, a token that is not a
 //! number, or input ending inside a game is reported as one line on stderr
 //! naming the game, exit status 1, after the answers to the games before.
 //!
 //! # Algorithm
-//! Two exact searches over the same game take turns, and the first to
-//! finish answers. Each cuts only partial layouts that provably have no
-//! completion, so either one alone would give the same answer.
+//! Two exact searches take turns, and the first to finish answers. Each
+//! cuts only partial layouts that provably have no completion.
 //!
-//! First, two checks on the squares alone. The *digit balance*
-//! ([`DigitBalance`]): along a row every left triangle meets the left
-//! border or a right triangle showing the same digit, so for each digit d
-//! the left border shows `lefts(d) - rights(d)` more d than the right
-//! border; the positive parts of these differences cannot add up to more
-//! than n (likewise by columns). The *line partition* ([`LineSplit`]): the
-//! (left, right) pairs of the squares must split into n chains of n, one
-//! per row, and the (top, bottom) pairs likewise into columns.
+//! First, two checks on the squares alone. *Digit balance*
+//! ([`DigitBalance`]): along a row every left triangle meets the left border
+//! or a right triangle showing the same digit, so for each digit d the left
+//! border shows `lefts(d) - rights(d)` more d than the right border; the
+//! positive parts of these differences add up to at most n (likewise by
+//! columns). *Line partition* ([`LineSplit`]): the (left, right) pairs must
+//! split into n chains of n, one per row; the (top, bottom) pairs likewise.
 //!
-//! The *square-growth search* ([`Search`]) places one square per cell in
-//! square-growth order (the k×k top-left block grows by column k, then row
-//! k), so each cell's left and top neighbours are placed first and the
-//! placed cells form a staircase. Only the first unused copy of identical
-//! squares is tried (swapping copies gives the same grid). Candidates are
-//! one bitmask lookup by (left digit, top digit). It cuts a partial grid
-//! when:
-//! - the digit balance of the squares left fails (sound: the identity above
-//!   holds for the unfilled part, with the open edges as a border);
-//! - the next cell has no unused square that fits its placed neighbours;
-//! - the empty cells of the next column (row) beside the placed ones
-//!   cannot be chained from unused squares, each matching the one above
-//!   (left) ([`Search::chain_reach`]: a superset of the possible digits, so
-//!   an empty set proves there is no completion);
-//! - the propagating search's root removed the square from that cell (it
-//!   removes only what no layout has).
+//! The *square-growth search* ([`Search`]) fills the cells in square-growth
+//! order (the k×k top-left block grows by column k, then row k), so each
+//! cell's left and top neighbours come first. It tries only the first unused
+//! copy of identical squares and cuts a partial grid when
+//! - the digit balance of the squares left fails (the identity holds for the
+//!   unfilled part, with the open edges as a border);
+//! - no unused square fits the next cell's placed neighbours;
+//! - the empty cells of the next column (row) cannot be chained from unused
+//!   squares ([`Search::chain_reach`]);
+//! - the propagating search's root removed the square from that cell.
 //!
-//! A node costs about 30 ns; it settles the random games in well under a
-//! millisecond, but games built against it take it tens of millions of
-//! nodes.
+//! A node costs about 30 ns: random games take well under a millisecond,
+//! but games built against this search take it tens of millions of nodes.
 //!
-//! The *propagating search* ([`Propagator`]) keeps for each cell the set
-//! of kinds of square it may still hold and, after each decision, narrows
-//! them all to a fixpoint by these rules, each removing only kinds that no
-//! layout has there:
-//! - neighbours: a kind stays only while each neighbour can still show the
-//!   same digit on the touching side;
-//! - copies: a kind placed as often as it has copies leaves every other
-//!   cell; a kind that exactly as many cells can hold as it has copies
-//!   takes them (every copy is placed somewhere);
+//! The *propagating search* ([`Propagator`]) keeps for each cell the kinds
+//! of square it may still hold and after each decision narrows them to a
+//! fixpoint by rules that each remove only kinds no layout has there:
+//! - neighbours: a kind stays while each neighbour can show the same digit
+//!   on the touching side;
+//! - copies: a kind placed as often as it has copies leaves the other cells;
+//!   a kind that exactly as many cells can hold as it has copies takes them;
 //! - matching: cells take distinct copies, so a kind stays in a cell only
-//!   while some matching of all cells to copies puts it there (Régin's
-//!   all-different rule, [`Propagator::match_cells`]);
-//! - border counts: the digit-balance identity, with the least and most
-//!   each border line can still show of each digit.
+//!   while some matching of cells to copies puts it there (Régin's rule);
+//! - border counts: the digit balance, with the least and most each border
+//!   line can still show of each digit.
 //!
-//! On top, at every node, singleton consistency: each kind still possible
-//! in a cell is tried there alone, and leaves the cell if that
-//! propagation fails. Decisions take or remove one kind in one cell, the
-//! smallest domain weighted by its past failures ("dom/wdeg"). A node
-//! costs hundreds of propagations of about 1 µs: slow on random games, but it
-//! refutes in milliseconds the games built against the square-growth
-//! search.
+//! At every node each kind left in a cell is tried there alone, and leaves
+//! the cell if that fails (singleton consistency). Decisions take or remove
+//! one kind in one cell, the smallest domain weighted by its past failures
+//! (dom/wdeg). Hundreds of 1 µs propagations a node: slow on random games,
+//! but it refutes in milliseconds the games built against the other search.
 //!
-//! Turns: the square-growth search runs alone for [`FIRST_ROUND`] nodes,
-//! which settles nearly every random game (or fewer, when its own estimate
-//! of its tree is vast: [`VAST_TREE`]), then each further round gives
-//! the propagating search as much time (in measured cost per node) as the
-//! square-growth search had in the round before and then lets the
-//! square-growth search double its nodes. Neither search is ever
-//! restarted, so past the first round a game costs at most about four
-//! times what the faster of the two takes alone (twice for the even shares,
-//! twice for the round it ends in), and no clock is read: the answer and the work are the same on
-//! every machine.
+//! Turns: the square-growth search runs alone for [`FIRST_ROUND`] nodes
+//! (fewer when its tree looks vast: [`VAST_TREE`]); then each round gives
+//! the propagating search the time the other had in the round before, and
+//! the other's nodes double. Neither restarts, so a game costs at most about
+//! four times the faster search alone, and no clock is read.
 //!
 //! # Complexity
-//! Exponential in the worst case (the problem is NP-complete). Memory:
-//! O(n²) per game, about 70 KiB of tables, and the propagating search's
-//! stack of one 300-byte frame per decision. Measured (the crate's docs/):
-//! 96 random hard 5×5 games take about 40 ms in all; the slowest game
-//! known, built on purpose against an earlier version, takes about 4.5 s.
+//! Exponential in the worst case (the problem is NP-complete). Memory: about
+//! 70 KiB of tables and one 300-byte frame per decision. 96 random hard 5×5
+//! games take about 40 ms in all; the slowest game known about 4.5 s.
 //!
 //! Output: `Game k: Possible` or `Game k: Impossible`, a blank line
-//! *between* games only. Input ends at a line `0` or at the end of data.
+//! *between* games. Input ends at a line `0` or at the end of data.
 
 use std::io::{Read, Write};
 
-/// The largest side accepted: every size the GNOME game offers (ZOJ's
-/// bound is 5). Each of the 105 random 6×6 games of the bench's family
-/// file takes under 1 s; 7×7 games of the hard families can take minutes.
+/// The largest side accepted, GNOME's largest board: each of the 105 6×6
+/// games of the bench's family file takes under 1 s.
 pub const MAX_SIDE: usize = 6;
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
@@ -110,17 +86,13 @@ pub struct Square {
     pub left: u8,
 }
 
-/// The two axes, used as array indices. Along each a square has a *near*
-/// side (left; top) and a *far* side (right; bottom).
+/// The axes; along each a square has a *near* side (left; top) and a *far*
+/// side (right; bottom).
 const HORIZONTAL: usize = 0;
 const VERTICAL: usize = 1;
 const AXES: [usize; 2] = [HORIZONTAL, VERTICAL];
-
-/// The four sides of a square as indices.
-const TOP: usize = 0;
-const RIGHT: usize = 1;
-const BOTTOM: usize = 2;
-const LEFT: usize = 3;
+/// The sides, in [`Square::side`]'s order, near and far per axis.
+const NEAR_FAR: [(usize, usize); 2] = [(3, 1), (0, 2)];
 
 impl Square {
     /// The near and far digits along `axis`: (left, right) or (top, bottom).
@@ -137,53 +109,40 @@ impl Square {
     }
 }
 
-/// Stands for "no neighbour here, any digit fits" in the candidate table.
+/// "No neighbour, any digit fits" in the candidate table; digits 0–9 and it.
 const ANY_DIGIT: u8 = 10;
-/// Digits 0–9 plus [`ANY_DIGIT`].
 const DIGIT_SLOTS: usize = 11;
-/// The step index whose digits read [`ANY_DIGIT`]: the neighbour of a border
-/// cell, and the "next step" of the last one.
+/// The step whose digits read [`ANY_DIGIT`]: a border cell's neighbour.
 const NO_STEP: u8 = MAX_CELLS as u8;
 
-/// Lays out the `n * n` squares in an `n`×`n` grid so that all touching
-/// triangles match, if that can be done: returns the grid in row-major
-/// order, or `None` when the game cannot be solved. The caller keeps to
-/// the limits [`run`] checks: `n` from 1 to [`MAX_SIDE`], digits 0–9.
+/// Lays out the `n * n` squares so that all touching triangles match: the
+/// grid row by row, or `None` when the game cannot be solved. `n` from 1 to
+/// [`MAX_SIDE`], digits 0–9 (as [`run`] checks).
 pub fn solve(n: usize, squares: &[Square]) -> Option<Vec<Square>> {
     solve_capped(n, squares, u64::MAX).0 .0
 }
 
-/// How much searching a game took: nodes of the square-growth search and
-/// nodes (propagations) of the propagating search.
+/// The nodes each search took on a game.
 #[derive(Default)]
 pub struct Effort {
     pub growth_nodes: u64,
     pub propagator_nodes: u64,
 }
 
-/// The square-growth search's first round, which it runs alone unless its
-/// tree looks vast. Past it, a game pays for the propagating search's equal
-/// share: the random games that get that far take up to twice as long.
-/// 2^17 is the least that costs the random hard games nothing (the
-/// measurements of other sizes are in `docs/notes.md`).
+/// The square-growth search's first round, run alone: the least that costs
+/// the random hard games nothing (docs/notes.md has the other sizes).
 const FIRST_ROUND: u64 = 1 << 17;
-/// Before [`FIRST_ROUND`], from this many nodes on, the propagating search
-/// starts its turns as soon as the square-growth search's estimate of its
-/// own tree, its nodes divided by its [`Search::progress`], reaches
-/// [`VAST_TREE`] nodes, so that games built against the square-growth
-/// search do not wait for the doubling rounds (`docs/notes.md`).
+/// Before [`FIRST_ROUND`], from `EARLY_LOOK` nodes on, the propagating search
+/// starts once the square-growth search's estimate of its own tree (nodes
+/// over [`Search::progress`]) reaches `VAST_TREE` nodes.
 const EARLY_LOOK: u64 = 1 << 14;
 const VAST_TREE: f64 = (1u64 << 23) as f64;
-/// A propagation costs about as much time as this many eighths of a
-/// square-growth node per cell (measured over the adversarial samples at
-/// n = 5: 1.14 µs against 28 ns, 40 nodes for 25 cells), so a round of the
-/// propagating search gets `nodes * 8 / (13 * cells)` propagations for
-/// `nodes` of the other.
+/// A propagation costs about 13/8 square-growth nodes per cell (1.14 µs
+/// against 28 ns at n = 5): the exchange rate of the turns.
 const PROPAGATION_COST_EIGHTHS: u64 = 13;
 
-/// [`solve`] and the effort it took, giving up once the square-growth
-/// search has taken `cap` nodes; the flag is false then, and the answer
-/// means nothing.
+/// [`solve`] and its effort, giving up after `cap` square-growth nodes (the
+/// flag is false then, and the answer means nothing).
 pub fn solve_capped(
     n: usize,
     squares: &[Square],
@@ -197,9 +156,9 @@ pub fn solve_capped(
         return sure(None);
     }
     search.budget = cap;
-    // The propagating search's first fixpoint costs a few hundred
-    // square-growth nodes, settles some games outright, and tells the
-    // square-growth search which squares each cell may take.
+    // The first fixpoint costs a few hundred square-growth nodes, settles
+    // some games outright, and tells the square-growth search which squares
+    // each cell may take.
     let mut partner = Box::new(Propagator::new(n, &search.squares[..n * n]));
     match partner.start() {
         Outcome::Failed => return sure(None),
@@ -209,11 +168,11 @@ pub fn solve_capped(
             search.partner = Some(partner);
         }
     }
-    let all_unused = u64::MAX >> (64 - n * n);
-    let solved = search.place_from(0, all_unused, [0; 2]);
+    let solved = search.place_from(0, u64::MAX >> (64 - n * n), [0; 2]);
+    let propagator_nodes = search.partner.as_ref().map_or(0, |partner| partner.nodes);
     let effort = Effort {
         growth_nodes: search.nodes,
-        propagator_nodes: search.partner.as_ref().map_or(0, |partner| partner.nodes),
+        propagator_nodes,
     };
     let answer = match (&search.partner, search.partner_outcome) {
         (Some(partner), Outcome::Solved) => Some(partner.layout()),
@@ -225,10 +184,8 @@ pub fn solve_capped(
     ((answer, effort), true)
 }
 
-/// The square-growth search alone, without the propagating search: one of
-/// the independent answers the tests compare, and the yardstick of
-/// examples/baseline.rs. Returns its answer (None when it takes more than
-/// `cap` nodes) and the nodes it took.
+/// The square-growth search alone, a yardstick for the tests and
+/// examples/baseline.rs: its answer (None past `cap` nodes) and its nodes.
 pub fn solve_by_growth_alone(
     n: usize,
     squares: &[Square],
@@ -245,27 +202,24 @@ pub fn solve_by_growth_alone(
     (answer, search.nodes)
 }
 
-/// Most steps [`LineSplit`] takes on one axis; past them it gives up and
-/// cuts nothing (on the adversarial games, the median axis takes 35 steps).
+/// Most steps [`LineSplit`] takes on one axis before it gives up and cuts
+/// nothing (the median axis of the adversarial games takes 35).
 const LINE_SPLIT_WORK: u32 = 1 << 16;
 
-/// The line-partition check on one axis, written for rows: the squares of
-/// a row show (left, right) pairs that chain, so in a layout the pairs of
-/// all squares split into n chains of n pairs. The check searches for such
-/// a split line by line, each line grown from the first pair left, to the
-/// right and then to the left, with a memo of failed states; no split, no
-/// layout. It settles games whose digits balance on every side, such as
-/// two of sample 11, which take the searches milliseconds.
+/// The line partition on one axis, written for rows: in a layout the
+/// (left, right) pairs of the squares split into n chains of n pairs. It
+/// searches for a split line by line, each line grown from the first pair
+/// left to the right, then to the left, with a memo of failed states. It
+/// settles games whose digits balance on every side (two of sample 11).
 struct LineSplit {
     side: usize,
+    /// The distinct pairs, their copies left, and the bit of their first
+    /// copy in `left`, the squares left (with the line, the memo's key).
     pairs: Vec<(u8, u8)>,
     count: Vec<u8>,
-    /// The squares left, a bit each (the copies of pair p from bit
-    /// `offset[p]` on): with the line's ends and length, the memo's key.
     offset: Vec<u8>,
     left: u64,
-    /// Failed states, packed, in a direct-mapped table: a state whose slot
-    /// holds another is searched again, which only costs work.
+    /// Failed states, direct-mapped: a collision only costs work.
     failed: Vec<u64>,
     work: u32,
 }
@@ -276,15 +230,12 @@ impl LineSplit {
         all.sort_unstable();
         let mut pairs = all.clone();
         pairs.dedup();
-        let offset = pairs
-            .iter()
-            .map(|pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8)
-            .collect();
-        let count = pairs
-            .iter()
-            .map(|pair| all.iter().filter(|&other| other == pair).count() as u8)
-            .collect();
+        let first = |pair| all.iter().position(|other| other == pair).unwrap_or(0) as u8;
+        let offset = pairs.iter().map(first).collect();
+        let copies = |pair| all.iter().filter(|&other| other == pair).count() as u8;
+        let count = pairs.iter().map(copies).collect();
         let (left, failed) = (u64::MAX >> (64 - all.len()), vec![u64::MAX; 1 << 12]);
+        let work = 0;
         LineSplit {
             side: n,
             pairs,
@@ -292,7 +243,7 @@ impl LineSplit {
             offset,
             left,
             failed,
-            work: 0,
+            work,
         }
         .split()
     }
@@ -336,8 +287,7 @@ impl LineSplit {
         if length == self.side {
             return self.split();
         }
-        // `left` has at most 36 bits.
-        let key = self.left
+        let key = self.left // at most 36 bits
             | u64::from(start) << 40
             | u64::from(end) << 44
             | (length as u64) << 48
@@ -351,12 +301,13 @@ impl LineSplit {
         }
         for pair in 0..self.pairs.len() {
             let (near, far) = self.pairs[pair];
-            let fits = if rightwards {
-                near == end
-            } else {
-                far == start
-            };
-            if self.count[pair] == 0 || !fits {
+            if self.count[pair] == 0
+                || if rightwards {
+                    near != end
+                } else {
+                    far != start
+                }
+            {
                 continue;
             }
             self.work += 1;
@@ -382,9 +333,8 @@ impl LineSplit {
 
 /// The cells in square-growth order: the k×k top-left block grows to
 /// (k+1)×(k+1) by column k top to bottom, then row k left to right. Each
-/// cell's left and top neighbours come before it, and among such orders
-/// this one closes the most edges for every number of placed squares
-/// (1.3–2 times fewer nodes than row by row on the hard families).
+/// cell's left and top neighbours come first, and among such orders this one
+/// closes the most edges for every number of placed squares.
 fn growth_order(n: usize) -> Vec<(usize, usize)> {
     let mut cells = Vec::with_capacity(n * n);
     for layer in 0..n {
@@ -394,40 +344,36 @@ fn growth_order(n: usize) -> Vec<(usize, usize)> {
     cells
 }
 
-/// How a step's square changes one of the two chains of [`Search::chain_reach`].
+/// What a step's square does to the chain of [`Search::chain_reach`] on one
+/// axis: nothing, start a new chain with its far digit, or extend it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 enum ChainUpdate {
-    /// The chain stays as it was.
     #[default]
     Keep,
-    /// The square's far digit is the first known digit of a new chain.
     Start,
-    /// The square's far digit is the next known digit of the chain.
     Extend,
 }
 
-/// What the search needs to know about one step along one axis.
+/// What the square-growth search needs to know about a step on one axis.
 #[derive(Clone, Copy, Default)]
 struct AxisRule {
-    /// The cell is in the first (last) column or row along the axis, so its
-    /// near (far) side meets the border.
+    /// The cell's near (far) side meets the border.
     near_border: bool,
     far_border: bool,
     /// Near and far border cells still empty once this step is placed.
     free_near_after: i8,
     free_far_after: i8,
-    /// What the square's far digit does to the chain of the line beyond the
-    /// cell: the next column (horizontal) or the next row (vertical).
+    /// The chain of the line beyond the cell (the next column; row).
     chain: ChainUpdate,
 }
 
-/// What the search needs to know about one step of the order.
+/// What the square-growth search needs to know about a step.
 #[derive(Clone, Copy, Default)]
 struct StepRule {
-    /// Steps that placed the left and top neighbours ([`NO_STEP`] on a border).
+    /// The steps of the left and top neighbours ([`NO_STEP`] on a border),
+    /// and those of the next step.
     left_from: u8,
     top_from: u8,
-    /// The same for the next step ([`NO_STEP`] after the last one).
     next_left_from: u8,
     next_top_from: u8,
     /// The cell touches no border.
@@ -435,62 +381,62 @@ struct StepRule {
     axes: [AxisRule; 2],
 }
 
-/// The step rules of the square-growth order for side `n`.
+/// The step rules of the square-growth order `cells` for side `n`.
 fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
     let mut step_at = vec![NO_STEP; n * n];
     for (step, &(row, column)) in cells.iter().enumerate() {
         step_at[row * n + column] = step as u8;
     }
+    let at = |row: usize, column: usize| step_at[row * n + column];
     let mut rules: Vec<StepRule> = cells
         .iter()
         .enumerate()
         .map(|(step, &(row, column))| {
             let along = |axis: usize| {
-                // A cell as (place along the axis, place across it): (column,
-                // row) for the horizontal axis. The same swap maps back.
+                // A cell as (place along the axis, place across it); the same
+                // swap maps back.
                 let oriented =
                     |(r, c): (usize, usize)| if axis == HORIZONTAL { (c, r) } else { (r, c) };
                 let (place, across) = oriented((row, column));
-                let count_empty = |place: usize| {
-                    cells[step + 1..]
+                let later = &cells[step + 1..];
+                let empty = |place| {
+                    later
                         .iter()
                         .filter(|&&cell| oriented(cell).0 == place)
-                        .count() as i8
+                        .count()
                 };
-                // The chain of the line beyond the cell runs along that line
-                // from the border: it starts beside the border and extends
-                // while the cell before the far neighbour in that line is
-                // still empty. Otherwise both neighbours of the far neighbour
-                // are placed and the chain is left as it is.
-                let chain = if place + 1 == n {
-                    ChainUpdate::Keep
-                } else if across == 0 {
-                    ChainUpdate::Start
-                } else {
-                    let (r, c) = oriented((place + 1, across - 1));
-                    if usize::from(step_at[r * n + c]) > step {
-                        ChainUpdate::Extend
-                    } else {
-                        ChainUpdate::Keep
+                // The chain of the line beyond runs from the border: it starts
+                // beside the border and extends while the cell before the far
+                // neighbour in that line is still empty.
+                let chain = match (place + 1 == n, across) {
+                    (true, _) => ChainUpdate::Keep,
+                    (_, 0) => ChainUpdate::Start,
+                    _ => {
+                        let (r, c) = oriented((place + 1, across - 1));
+                        if usize::from(at(r, c)) > step {
+                            ChainUpdate::Extend
+                        } else {
+                            ChainUpdate::Keep
+                        }
                     }
                 };
                 AxisRule {
                     near_border: place == 0,
                     far_border: place + 1 == n,
-                    free_near_after: count_empty(0),
-                    free_far_after: count_empty(n - 1),
+                    free_near_after: empty(0) as i8,
+                    free_far_after: empty(n - 1) as i8,
                     chain,
                 }
             };
             let axes = AXES.map(along);
             StepRule {
                 left_from: if column > 0 {
-                    step_at[row * n + column - 1]
+                    at(row, column - 1)
                 } else {
                     NO_STEP
                 },
                 top_from: if row > 0 {
-                    step_at[(row - 1) * n + column]
+                    at(row - 1, column)
                 } else {
                     NO_STEP
                 },
@@ -508,43 +454,34 @@ fn step_rules(n: usize, cells: &[(usize, usize)]) -> Vec<StepRule> {
     rules
 }
 
-/// The digit-counting bound along one axis, written for the horizontal
-/// one (the vertical reads top for left, bottom for right).
+/// The digit-counting bound along one axis, written for the horizontal one.
 ///
 /// The placed cells form a staircase, so the cell right of an empty cell is
-/// empty. In any completion, every remaining square's left triangle meets
-/// the left border, the right triangle of a placed square (an *open
-/// demand*), or the right triangle of another remaining square; its right
-/// triangle meets the right border or another remaining square. Counting
-/// the triangles that show a digit d:
+/// empty. In any completion every remaining square's left triangle meets the
+/// left border, the right triangle of a placed square (an *open demand*) or
+/// that of another remaining square; its right triangle meets the right
+/// border or another remaining square. Counting the triangles showing d:
 ///
 /// ```text
 /// lefts(d)  = free_lefts(d)  + demands(d) + pairs(d)
 /// rights(d) = free_rights(d) + pairs(d)
 /// ```
 ///
-/// (`free_lefts(d)`: empty column-0 cells showing d on the left, and so
-/// on; `pairs(d)`: touching remaining squares meeting on d). Hence
-///
-/// ```text
-/// supply(d)  = lefts(d) - demands(d) = free_lefts(d) + pairs(d) >= 0
-/// surplus(d) = supply(d) - rights(d) = free_lefts(d) - free_rights(d)
-/// ```
-///
-/// so the positive parts of `surplus` add up to at most the empty column-0
-/// cells, and its negative parts to at most the empty last-column cells. A
-/// partial grid breaking any of these has no completion.
+/// (`free_lefts(d)`: empty column-0 cells showing d on the left; `pairs(d)`:
+/// touching remaining squares meeting on d). Hence
+/// `supply(d) = lefts(d) - demands(d) = free_lefts(d) + pairs(d) >= 0` and
+/// `surplus(d) = supply(d) - rights(d) = free_lefts(d) - free_rights(d)`:
+/// the positive parts of `surplus` add up to at most the empty column-0
+/// cells, its negative parts to at most the empty last-column cells.
 #[derive(Clone, Copy, Default)]
 struct DigitBalance {
     supply: [i8; 10],
     surplus: [i8; 10],
-    /// Sum of the positive parts of `surplus`.
+    /// The sums of the positive and of the negative parts of `surplus`.
     positive: i8,
-    /// Sum of the negative parts of `surplus`, as a positive number.
     negative: i8,
-    /// The digits whose surplus is positive, as a 10-bit mask: in any
-    /// completion each of them shows on the near side of some empty cell of
-    /// the near border.
+    /// The digits of positive surplus: each shows on the near side of some
+    /// empty cell of the near border.
     positive_digits: u16,
 }
 
@@ -562,14 +499,11 @@ impl DigitBalance {
         }
     }
 
-    /// Updates the counts for a square showing `near` and `far` that leaves
-    /// the remaining set into a cell (`sign` -1) or comes back out of it
-    /// (`sign` 1, which exactly undoes the move in). `near_border`: the
-    /// cell's near side meets the border; otherwise that side pays off the
-    /// demand it meets, which leaves `supply` and `surplus` as they were.
-    /// `far_border`: its far side meets the border; otherwise it opens a new
-    /// demand. Counting a square into the remaining set at the start is the
-    /// same update as taking it back out of a cell on both borders.
+    /// A square showing `near` and `far` leaves the remaining set into a cell
+    /// (`sign` -1) or comes back (1). Off the near border its near side pays
+    /// off a demand, which changes nothing; off the far border its far side
+    /// opens one. Counting a square in at the start is taking it back out of
+    /// a cell on both borders.
     fn shift(&mut self, (near, far): (u8, u8), near_border: bool, far_border: bool, sign: i8) {
         if near_border {
             self.supply[usize::from(near)] += sign;
@@ -582,8 +516,8 @@ impl DigitBalance {
         }
     }
 
-    /// The bound after a placement: the supplies it lowered (the others did
-    /// not change and were checked before) and the empty border cells left.
+    /// The bound after a placement: the supplies it lowered (the others were
+    /// checked before) and the empty border cells left.
     fn allows(&self, (near, far): (u8, u8), rule: &AxisRule) -> bool {
         self.supply[usize::from(near)] >= 0
             && self.supply[usize::from(far)] >= 0
@@ -591,20 +525,19 @@ impl DigitBalance {
             && self.negative <= rule.free_far_after
     }
 }
+
 struct Search {
     side: usize,
     /// The squares sorted, so identical ones sit next to each other.
     squares: [Square; MAX_CELLS],
-    /// Bit i set when square i fits a cell whose left neighbour shows
-    /// `left` on its right and whose top neighbour shows `top` on its
-    /// bottom; index `left * DIGIT_SLOTS + top`, [`ANY_DIGIT`] for a border.
+    /// Bit i set when square i fits a cell whose left neighbour shows `left`
+    /// and top neighbour `top` ([`ANY_DIGIT`] on a border), at index
+    /// `left * DIGIT_SLOTS + top`.
     fitting: [u64; DIGIT_SLOTS * DIGIT_SLOTS],
-    /// Per axis: the squares by near digit, and the squares whose near digit
-    /// is in a set of digits, the set as a 10-bit mask.
+    /// Per axis, the squares by near digit and by set of near digits (a
+    /// 10-bit mask), and the [`byte_table`] of their far digits.
     near_is: [[u64; 10]; 2],
     near_in: [Vec<u64>; 2],
-    /// Per axis, the [`byte_table`] of the squares' far digits, as 10-bit
-    /// sets.
     far_by_byte: [[[u16; 256]; DOMAIN_BYTES]; 2],
     /// Bit i set when square i is identical to square i - 1.
     repeats_previous: u64,
@@ -613,26 +546,21 @@ struct Search {
     /// [`NO_STEP`] reads [`ANY_DIGIT`].
     right_at: [u8; MAX_CELLS + 1],
     bottom_at: [u8; MAX_CELLS + 1],
-    /// Index into `squares` of the square placed at each step.
+    /// The square placed at each step.
     placed: [u8; MAX_CELLS],
     balance: [DigitBalance; 2],
-    /// The squares each step's cell may hold at all: the propagating
-    /// search's domains before any decision.
+    /// The squares each step's cell may hold: the propagating search's root.
     allowed: [u64; MAX_CELLS],
-    /// Nodes searched and the most allowed.
     nodes: u64,
     budget: u64,
-    /// The propagating search that takes turns with this one, the node
-    /// count of its next turn, and how it ended (`OutOfBudget` while it
-    /// goes on).
+    /// The propagating search, the node count of its next turn, and how it
+    /// ended (`OutOfBudget` while it goes on).
     partner: Option<Box<Propagator>>,
     next_turn: u64,
     partner_outcome: Outcome,
-    /// Set when the partner has the answer or the budget is spent: the
-    /// search then unwinds as if solved.
+    /// The partner has the answer or the budget is spent: unwind.
     stopped: bool,
-    /// Per step, the candidates of the node on the current path there: the
-    /// preferred ones and all of them (see [`Search::progress`]).
+    /// Per step, the preferred and all candidates of the current path's node.
     candidates_at: [(u64, u64); MAX_CELLS],
 }
 
@@ -680,33 +608,28 @@ impl Search {
             }
         }
         for axis in AXES {
-            search.far_by_byte[axis] = byte_table(|index| {
-                squares
-                    .get(index)
-                    .map_or(0, |_| 1 << search.squares[index].along(axis).1)
-            });
+            let square = |index: usize| search.squares[index].along(axis).1;
+            search.far_by_byte[axis] =
+                byte_table(|index| squares.get(index).map_or(0, |_| 1 << square(index)));
             fill_unions(&mut search.near_in[axis], |digit| {
                 search.near_is[axis][digit]
             });
         }
-        for (step, rule) in step_rules(n, cells).into_iter().enumerate() {
-            search.steps[step] = rule;
-        }
+        search.steps[..n * n].copy_from_slice(&step_rules(n, cells));
         search
     }
 
     /// The layout of a solved search, row by row.
     fn layout(&self, cells: &[(usize, usize)]) -> Vec<Square> {
-        let n = self.side;
-        let mut grid = vec![Square::default(); n * n];
+        let mut grid = vec![Square::default(); cells.len()];
         for (step, &(row, column)) in cells.iter().enumerate() {
-            grid[row * n + column] = self.squares[usize::from(self.placed[step])];
+            grid[row * self.side + column] = self.squares[usize::from(self.placed[step])];
         }
         grid
     }
 
-    /// The counting bound before any square is placed, with every border
-    /// cell empty. Alone it rejects most games with one digit changed.
+    /// The digit balance with every border cell empty: alone it rejects most
+    /// games with one digit changed.
     fn start_is_balanced(&self) -> bool {
         let side = self.side as i8;
         self.balance
@@ -718,9 +641,9 @@ impl Search {
         self.fitting[usize::from(left) * DIGIT_SLOTS + usize::from(top)]
     }
 
-    /// Fills the steps from `step` on with the squares whose bits are set in
-    /// `unused`; on success `placed` holds the layout. `reach` holds the
-    /// chain digit sets of [`Search::chain_reach`], per axis.
+    /// Fills the steps from `step` on with the squares of `unused`; on
+    /// success `placed` holds the layout. `reach`: the chains' digit sets
+    /// ([`Search::chain_reach`]) per axis.
     fn place_from(&mut self, step: usize, unused: u64, reach: [u16; 2]) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_turn && !self.stopped {
@@ -732,15 +655,14 @@ impl Search {
         if unused == 0 || self.stopped {
             return true;
         }
-        // The step's rule is read where it is needed rather than copied:
-        // a copy lives across the recursion, on the stack.
+        // The step's rule is read where needed: a copy would live across the
+        // recursion, on the stack.
         let left = self.right_at[usize::from(self.steps[step].left_from)];
         let top = self.bottom_at[usize::from(self.steps[step].top_from)];
         // Only the first unused copy of each kind of square.
         let first_copies = unused & !((unused << 1) & self.repeats_previous);
         let all_candidates = first_copies & self.fits(left, top) & self.allowed[step];
-        // Value order, which only changes how soon a solution is found: on
-        // the left (top) border, first the squares whose left (top) digit
+        // Value order: on the near border, first the squares whose near digit
         // has a positive surplus, as the border must show those digits.
         let mut preferred = all_candidates;
         for axis in AXES {
@@ -749,15 +671,13 @@ impl Search {
             }
         }
         self.candidates_at[step] = (preferred, all_candidates);
-        let mut candidates = preferred;
-        let mut later = all_candidates & !preferred;
+        let (mut candidates, mut later) = (preferred, all_candidates & !preferred);
         loop {
             if candidates == 0 {
                 if later == 0 {
-                    break;
+                    return false;
                 }
-                candidates = later;
-                later = 0;
+                (candidates, later) = (later, 0);
             }
             let index = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
@@ -765,8 +685,8 @@ impl Search {
             let rest = unused & !(1 << index);
             self.right_at[step] = square.right;
             self.bottom_at[step] = square.bottom;
-            // The next cell's neighbours are now all placed: if no unused
-            // square fits them, this placement has no completion.
+            // The next cell's neighbours are now placed: no unused square
+            // fitting them, no completion.
             let next_fits = self.fits(
                 self.right_at[usize::from(self.steps[step].next_left_from)],
                 self.bottom_at[usize::from(self.steps[step].next_top_from)],
@@ -776,9 +696,8 @@ impl Search {
             }
             self.placed[step] = index as u8;
             let solved = if self.steps[step].interior {
-                // Inside the grid both near sides pay off demands and both
-                // far sides open new ones: only two supplies change and the
-                // surpluses stay as they were (see `DigitBalance`).
+                // Inside, both near sides pay off demands and both far sides
+                // open new ones: only two supplies change (see `DigitBalance`).
                 let (right, bottom) = (usize::from(square.right), usize::from(square.bottom));
                 let [horizontal, vertical] = &mut self.balance;
                 if horizontal.supply[right] <= 0 || vertical.supply[bottom] <= 0 {
@@ -791,15 +710,14 @@ impl Search {
                 self.balance[VERTICAL].supply[bottom] += 1;
                 solved
             } else {
-                // On a border the surpluses change too: the counts are
-                // copied back afterwards (see `DigitBalance`).
+                // On a border the surpluses change too: the counts are restored.
                 let saved = self.balance;
                 for axis in AXES {
-                    let axis_rule = self.steps[step].axes[axis];
+                    let rule = self.steps[step].axes[axis];
                     self.balance[axis].shift(
                         square.along(axis),
-                        axis_rule.near_border,
-                        axis_rule.far_border,
+                        rule.near_border,
+                        rule.far_border,
                         -1,
                     );
                 }
@@ -813,13 +731,11 @@ impl Search {
                 return true;
             }
         }
-        false
     }
 
-    /// How far the search at `step` has got through its tree, counted as if
-    /// the candidates of every node had subtrees of one size: the share of
-    /// the tree left of the current path. Its nodes divided by it estimate
-    /// the whole tree.
+    /// How far the search at `step` has got through its tree, as if every
+    /// node's candidates had subtrees of one size: the share of the tree left
+    /// of the current path. Its nodes divided by it estimate the whole tree.
     fn progress(&self, step: usize) -> f64 {
         let mut progress = 0.0;
         let mut weight = 1.0;
@@ -837,11 +753,9 @@ impl Search {
         progress
     }
 
-    /// Lets the propagating search run for as long as this search's last
-    /// round took, then doubles this search's nodes before the next turn.
-    /// Before [`FIRST_ROUND`] nodes, only a tree that looks vast lets it
-    /// start ([`VAST_TREE`]). When the propagating search has the answer,
-    /// this search stops.
+    /// Lets the propagating search run as long as this search's last round
+    /// took, then doubles this search's nodes before the next turn. Before
+    /// [`FIRST_ROUND`] only a tree that looks vast lets it start.
     fn give_partner_a_turn(&mut self, step: usize) {
         if self.nodes < FIRST_ROUND {
             self.next_turn = self.nodes * 2;
@@ -853,24 +767,20 @@ impl Search {
             self.next_turn = u64::MAX;
             return;
         };
-        // Half the nodes so far: after the first round, those of the round
-        // that just ended.
+        // Half the nodes so far: after the first round, the last round's.
         let cells = partner.cells as u64;
         let outcome = partner.run(self.nodes / 2 * 8 / (PROPAGATION_COST_EIGHTHS * cells));
         self.next_turn = self.nodes.saturating_mul(2);
         if outcome != Outcome::OutOfBudget {
             self.partner_outcome = outcome;
             self.stopped = true;
-            return;
-        }
-        if std::mem::take(&mut partner.root_narrowed) {
+        } else if std::mem::take(&mut partner.root_narrowed) {
             self.allowed = partner.allowed_by_step();
         }
     }
 
-    /// Updates the two chains for the square just placed at `step`, cuts the
-    /// placement if either chain has become impossible, else goes on to the
-    /// next step. Inlined: one call a node instead of two.
+    /// Updates the two chains for the square just placed at `step`, cuts if
+    /// either has become impossible, else goes on to the next step.
     #[inline(always)]
     fn descend(&mut self, step: usize, rest: u64, mut reach: [u16; 2]) -> bool {
         if rest == 0 {
@@ -885,26 +795,18 @@ impl Search {
         self.place_from(step + 1, rest, reach)
     }
 
-    /// The chain look-ahead along `axis`. Written for the horizontal axis,
-    /// whose chain is in the next column; the vertical axis has it in the
-    /// next row, with rows and columns swapped.
+    /// The chain look-ahead, written for the horizontal axis, whose chain is
+    /// in the next column (the vertical one's is in the next row).
     ///
-    /// While column k is being placed, the cells of column k + 1 beside it,
-    /// from row 0 down, are empty, and each has its left neighbour placed: in
-    /// any completion they hold unused squares s0, s1, … with `s_i.left` the
-    /// right digit of that neighbour and `s_i.top = s_(i-1).bottom` (s0's top
-    /// meets the border). The chain's *reach* is a set of digits that holds
-    /// `s_i.bottom` for every such choice of squares: the bottoms of the
-    /// unused squares with the right left digit whose top is in the previous
-    /// reach (any top for s0). By induction the true bottom digit is always
-    /// in it; leaving out that the squares must differ only makes it larger,
-    /// and so does reusing a reach computed when more squares were unused.
-    /// An empty reach means no completion exists, so the cut is sound.
-    ///
-    /// `previous` is the reach before the square placed at `step`, whose far
-    /// digit is the new chain cell's near digit; the step's chain update
-    /// says whether that square starts the chain, extends it or leaves it
-    /// as it was.
+    /// While column k is being placed, the cells of column k + 1 beside it
+    /// are empty and have their left neighbours placed: in any completion
+    /// they hold unused squares s0, s1, … with `s_i.left` the right digit of
+    /// that neighbour and `s_i.top = s_(i-1).bottom`. The chain's *reach* is
+    /// the bottoms of the unused squares with the right left digit whose top
+    /// is in the previous reach (any top for s0): by induction it holds the
+    /// true bottom digit. Leaving out that the squares differ, or reusing a
+    /// reach computed when more squares were unused, only makes it larger;
+    /// so an empty reach means no completion.
     fn chain_reach(&self, axis: usize, step: usize, previous: u16, unused: u64) -> u16 {
         let other = 1 - axis;
         let earlier = match self.steps[step].axes[axis].chain {
@@ -918,9 +820,8 @@ impl Search {
             self.bottom_at[step]
         };
         let chain_squares = unused & self.near_is[axis][usize::from(near)] & earlier;
-        // One lookup a byte of the mask, with no branch: a loop over the
-        // chain squares had taken a fifth more mispredicted branches, and
-        // one test per digit shown 15 % of the instructions at n = 6.
+        // One lookup a byte, no branch: a loop over the squares mispredicted
+        // a fifth more branches.
         union_by_bytes(&self.far_by_byte[other], chain_squares)
     }
 }
@@ -928,11 +829,9 @@ impl Search {
 /// The bytes of a domain mask that can hold kinds.
 const DOMAIN_BYTES: usize = (MAX_CELLS + 7) / 8;
 
-/// Per byte of a mask of squares or kinds, for every pattern of its bits,
-/// the union (bitwise or) of `value` over the items the bits stand for:
-/// entry `[byte][bits]` for the items `8 * byte + i`, i in `bits`. With it
-/// a union over any mask is one lookup a byte ([`union_by_bytes`]), with
-/// no loop over the items and no branch.
+/// Per byte of a mask of items and every pattern of its bits, the union of
+/// `value` over the items the bits stand for, so that a union over any mask
+/// is one lookup a byte ([`union_by_bytes`]), with no branch.
 fn byte_table<T>(value: impl Fn(usize) -> T) -> [[T; 256]; DOMAIN_BYTES]
 where
     T: Copy + Default + std::ops::BitOr<Output = T>,
@@ -944,9 +843,8 @@ where
     table
 }
 
-/// Fills `table`, entry 0 the empty union, so that entry `bits` is the
-/// union of `value(i)` over the bits i of `bits`: each entry is an earlier
-/// one (`bits` without its lowest bit) and one more value.
+/// Fills `table` so that entry `bits` is the union of `value(i)` over the
+/// bits i of `bits`: each entry is an earlier one and one more value.
 fn fill_unions<T>(table: &mut [T], value: impl Fn(usize) -> T)
 where
     T: Copy + std::ops::BitOr<Output = T>,
@@ -956,7 +854,6 @@ where
     }
 }
 
-/// The union of `value` over the items of `mask`, from its [`byte_table`].
 fn union_by_bytes<T>(table: &[[T; 256]; DOMAIN_BYTES], mask: u64) -> T
 where
     T: Copy + Default + std::ops::BitOr<Output = T>,
@@ -979,7 +876,7 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Bits a side takes in a packed set of digits of all four sides.
+/// Bits a side takes in a set of digits packed for all four sides.
 const DIGIT_SET_BITS: usize = 16;
 
 /// The digits of one side in a set packed for all four sides.
@@ -987,15 +884,13 @@ fn side_digits(digits: u64, side: usize) -> usize {
     (digits >> (DIGIT_SET_BITS * side)) as usize & 0x3FF
 }
 
-/// Marks a side of a cell on the border in [`Propagator`]'s neighbours.
+/// A side of a cell on the border in [`Propagator`]'s neighbours.
 const NO_NEIGHBOUR: u8 = u8::MAX;
 
-/// The cell domains of [`Propagator`]: for each cell (row-major) the kinds
-/// of square it may still hold, as a bit mask.
+/// For each cell (row-major) the kinds of square it may still hold.
 type Domains = [u64; MAX_CELLS];
 
-/// The parent given to [`Propagator::singletons`] where every cell is to
-/// be tried: no domain is empty, so every cell differs from it.
+/// The parent of a node whose every cell [`Propagator::singletons`] tries.
 const NO_PARENT: Domains = [0; MAX_CELLS];
 
 /// How a budgeted search ended.
@@ -1006,69 +901,58 @@ enum Outcome {
     OutOfBudget,
 }
 
-/// A search that keeps, for every cell, the set of kinds of square that can
-/// still go there, and narrows all of them after every decision.
+/// The propagating search: for every cell the kinds of square that can
+/// still go there, all narrowed after every decision.
 struct Propagator {
     side: usize,
     cells: usize,
-    /// The distinct squares, and how many copies of each the game has.
+    /// The distinct squares and their copies.
     kinds: Vec<Square>,
     copies: Vec<u32>,
     all_kinds: u64,
     /// Kinds with exactly one copy.
     single_kinds: u64,
-    /// Per side, the kinds showing each digit there, and the kinds showing
-    /// any digit of a set (a 10-bit mask).
+    /// Per side, the kinds showing each digit there and those showing any
+    /// digit of a set (a 10-bit mask).
     side_is: [[u64; 10]; 4],
     side_in: Vec<[u64; 1 << 10]>,
-    /// The [`byte_table`] of the digits the kinds show, all four sides in
-    /// one word ([`DIGIT_SET_BITS`] bits a side, top first): one lookup a
-    /// byte of a domain serves the four neighbours of a cell.
+    /// The [`byte_table`] of the digits the kinds show, all four sides in one
+    /// word ([`DIGIT_SET_BITS`] a side): one lookup serves four neighbours.
     digits_by_byte: Box<[[u64; 256]; DOMAIN_BYTES]>,
-    /// Per axis and digit: squares showing it on the near side (left; top)
-    /// minus squares showing it on the far side (right; bottom).
+    /// Per axis and digit: squares showing it on the near side minus squares
+    /// showing it on the far side.
     surplus: [[i32; 10]; 2],
-    /// Per axis, the digits some square shows on its near or far side: no
-    /// other digit counts on that axis's borders.
+    /// Per axis, the digits some square shows on it: no other digit counts
+    /// on that axis's borders.
     axis_digits: [u64; 2],
-    /// Per set of digits, a word with a one in nibble d for each digit d
-    /// of the set: adding these counts every digit at once (a border line
-    /// has at most [`MAX_SIDE`] cells, under 16).
+    /// Per set of digits, a one in nibble d for each digit d of the set, so
+    /// that sums count all digits at once (a line has under 16 cells).
     nibbles: Box<[u64; 1 << 10]>,
-    /// Per cell, its neighbour across each side (top, right, bottom, left),
-    /// or [`NO_NEIGHBOUR`] on the border.
+    /// Per cell, the neighbour across each side, or [`NO_NEIGHBOUR`].
     neighbours: [[u8; 4]; MAX_CELLS],
-    /// Per axis, the cells of its two border lines (the first and last
-    /// column; row).
+    /// Per axis, the cells of its two border lines.
     border_lines: [u64; 2],
-    /// The domains at the first fixpoint, before any decision; after the
-    /// first turn, narrowed by [`Propagator::probe_root`].
+    /// The domains before any decision, narrowed by
+    /// [`Propagator::probe_root`] on the first turn; whether it has run, and
+    /// whether it narrowed the root since the square-growth search read it.
     root: Domains,
-    /// Whether the root has been probed, and whether that narrowed it
-    /// since the square-growth search last read it.
     probed: bool,
     root_narrowed: bool,
-    /// Per kind, its copies as a mask of indices into the sorted squares.
+    /// Per kind, its copies as indices into the sorted squares.
     copies_mask: Vec<u64>,
-    /// Conflict weights: how often each cell and each kind was where a
-    /// propagation failed (plus one). Decisions prefer small domains with
-    /// large weights, so the search turns to the parts of the game that
-    /// keep failing (the "dom/wdeg" rule of constraint solvers). They only
-    /// order the decisions, never cut. A failure that is no cell's in
-    /// particular (the border counts') adds to none.
+    /// Conflict weights: how often each cell and kind was blamed for a
+    /// failed propagation, plus one. They order the decisions, never cut.
     cell_weights: [u32; MAX_CELLS],
     kind_weights: [u32; MAX_CELLS],
-    /// The cells and kinds blamed for the last failed propagation.
     blamed: std::cell::Cell<(u64, u64)>,
-    /// Children propagated so far, and the sum of the budgets given: a
-    /// turn that ran over its budget (one node's singleton tries can take
-    /// thousands) leaves less to the next.
+    /// Children propagated, and the sum of the budgets given: a turn that
+    /// ran over (a node's singleton tries can take thousands) leaves less
+    /// to the next.
     nodes: u64,
     allowance: u64,
     stack: Vec<Frame>,
     solution: Domains,
-    /// The kind each cell held in the last matching of
-    /// [`Propagator::match_cells`], where the next one starts.
+    /// The last matching of [`Propagator::match_cells`], where the next starts.
     matching: std::cell::Cell<[u8; MAX_CELLS]>,
 }
 
@@ -1090,11 +974,12 @@ impl Propagator {
                 (1u64 << first_copy) - (1u64 << (first_copy - count))
             })
             .collect();
-        let mut propagator = Propagator {
+        let all_kinds = u64::MAX >> (64 - kinds.len());
+        let mut p = Propagator {
             side: n,
             cells: n * n,
-            all_kinds: u64::MAX >> (64 - kinds.len()),
-            single_kinds: bits(u64::MAX >> (64 - kinds.len()))
+            all_kinds,
+            single_kinds: bits(all_kinds)
                 .filter(|&kind| copies[kind] == 1)
                 .fold(0, |single, kind| single | 1 << kind),
             side_is: [[0; 10]; 4],
@@ -1126,7 +1011,6 @@ impl Propagator {
             kinds,
             copies,
         };
-        let p = &mut propagator;
         for (kind, &square) in p.kinds.iter().enumerate() {
             for side in 0..4 {
                 p.side_is[side][usize::from(square.side(side))] |= 1 << kind;
@@ -1160,7 +1044,7 @@ impl Propagator {
             p.border_lines[HORIZONTAL] |= u64::from(column == 0 || column == n - 1) << cell;
             p.border_lines[VERTICAL] |= u64::from(row == 0 || row == n - 1) << cell;
         }
-        propagator
+        p
     }
 
     /// Notes the cells and kinds where a propagation failed.
@@ -1171,34 +1055,23 @@ impl Propagator {
     /// Adds the last failure to the conflict weights.
     fn learn_weights(&mut self) {
         let (cells, kinds) = self.blamed.replace((0, 0));
-        for cell in bits(cells) {
-            self.cell_weights[cell] += 1;
-        }
-        for kind in bits(kinds) {
-            self.kind_weights[kind] += 1;
-        }
+        bits(cells).for_each(|cell| self.cell_weights[cell] += 1);
+        bits(kinds).for_each(|kind| self.kind_weights[kind] += 1);
     }
 
-    /// The digits that side `side` shows over the kinds of `domain`, as a
-    /// 10-bit set.
-    fn digits_of(&self, side: usize, domain: u64) -> usize {
-        side_digits(self.all_digits_of(domain), side)
-    }
-
-    /// The digits that the kinds of `domain` show on each side, packed as
-    /// in `digits_by_byte`.
+    /// The digits the kinds of `domain` show, packed for the four sides.
     fn all_digits_of(&self, domain: u64) -> u64 {
         union_by_bytes(&self.digits_by_byte, domain)
     }
 
-    /// Narrows `domains` until nothing changes; false when some cell is
-    /// left with no kind, or a count cannot be met. `dirty`: the cells whose
-    /// domains changed since the last fixpoint.
+    /// Narrows `domains` until nothing changes; false when a cell is left
+    /// with no kind or a count cannot be met. `dirty`: the cells changed
+    /// since the last fixpoint.
     fn propagate(&self, domains: &mut Domains, mut dirty: u64) -> bool {
         loop {
             let mut touched = dirty;
-            // Neighbours: a kind stays in a cell only if each neighbour
-            // still has a kind showing the same digit on the touching side.
+            // Neighbours: a kind stays only while each neighbour still has a
+            // kind showing the same digit on the touching side.
             while dirty != 0 {
                 let cell = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
@@ -1227,10 +1100,10 @@ impl Propagator {
             touched |= changed;
             for axis in AXES {
                 if touched & self.border_lines[axis] != 0 {
-                    match self.count_border_digits(domains, axis) {
-                        Some(more) => changed |= more,
+                    changed |= match self.count_border_digits(domains, axis) {
+                        Some(more) => more,
                         None => return false,
-                    }
+                    };
                 }
             }
             if changed == 0 {
@@ -1244,22 +1117,15 @@ impl Propagator {
         }
     }
 
-    /// Matching: the cells take distinct copies, so the kinds, each as
-    /// often as it has copies, must be matched to the cells, each cell to
-    /// a kind of its domain. With no such matching the node fails; and a
-    /// kind leaves a cell when no such matching puts it there. That is
-    /// Régin's all-different rule: given one matching M, a cell c can hold
-    /// kind k in another exactly when k = M(c) or M can be changed along a
-    /// cycle, c taking k, a cell holding k taking another kind, and so on
-    /// until a cell takes M(c). In the graph with an edge m -> k whenever a
-    /// cell matched to m can take k, that is a path from k to M(c), so k
-    /// stays in c exactly when k and M(c) are in one strongly connected
-    /// component. A sure cut: it removes only pairs that no matching, so no
-    /// layout, has. Returns the cells narrowed, or None when no matching
-    /// exists.
-    ///
-    /// It sees sets where the other rules see one cell or kind, such as a
-    /// few squares with rare digits that all need the same border line.
+    /// Matching: the kinds, each as often as it has copies, must be matched
+    /// to the cells, each cell to a kind of its domain; with no such
+    /// matching the node fails, and a kind leaves a cell when no matching
+    /// puts it there. Régin's rule: given one matching M, cell c can take
+    /// kind k in another exactly when M can be changed along a cycle (c
+    /// takes k, a cell holding k takes another kind, …, a cell takes M(c)):
+    /// in the graph with an edge m -> k when a cell matched to m can take k,
+    /// a path from k to M(c), so k and M(c) are in one strongly connected
+    /// component. Returns the cells narrowed, or None with no matching.
     fn match_cells(&self, domains: &mut Domains) -> Option<u64> {
         let cells = self.cells;
         let mut matching = Matching {
@@ -1281,17 +1147,14 @@ impl Propagator {
         for cell in bits(open) {
             let mut visited = 0;
             if !matching.augment(cell, domains, &mut visited) {
-                let mut blamed = 1u64 << cell;
-                for kind in bits(visited) {
-                    blamed |= matching.holders[kind];
-                }
+                let blamed = bits(visited)
+                    .fold(1u64 << cell, |blamed, kind| blamed | matching.holders[kind]);
                 self.blame(blamed, 0);
                 return None;
             }
         }
         self.matching.set(matching.kind_of);
-        // Kind m -> kind k when a cell holding m can take k; a cell
-        // holding one kind adds none.
+        // Kind m -> kind k when a cell holding m can take k.
         let mut succ = [0u64; MAX_CELLS];
         for (cell, &domain) in domains[..cells].iter().enumerate() {
             let held = usize::from(matching.kind_of[cell]);
@@ -1302,11 +1165,9 @@ impl Propagator {
         while unassigned != 0 {
             let v = unassigned.trailing_zeros() as usize;
             // The kinds v reaches, then those of them that reach v: its
-            // component. Every kind on a path from such a kind to v is
-            // reached from v too, so the search back to v need not leave
-            // the reached kinds, and no reversed graph is needed.
-            let mut reached = 1u64 << v;
-            let mut todo = reached;
+            // component. A path from such a kind to v stays in the reached
+            // kinds, so no reversed graph is needed.
+            let (mut reached, mut todo) = (1u64 << v, 1u64 << v);
             while todo != 0 {
                 let x = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -1324,9 +1185,7 @@ impl Propagator {
                 }
             }
             unassigned &= !component;
-            for member in bits(component) {
-                component_of[member] = component;
-            }
+            bits(component).for_each(|member| component_of[member] = component);
         }
         let mut changed = 0;
         for (cell, domain) in domains[..cells].iter_mut().enumerate() {
@@ -1339,21 +1198,18 @@ impl Propagator {
         Some(changed)
     }
 
-    /// Every copy of every kind goes to some cell: a kind fixed in as many
-    /// cells as it has copies leaves all other cells; a kind that only as
-    /// many cells can still take as it has copies takes those cells.
-    /// Returns the cells narrowed, or None when a count cannot be met.
+    /// Copies: a kind fixed in as many cells as it has copies leaves all
+    /// other cells; a kind that only as many cells can take as it has copies
+    /// takes them. Returns the cells narrowed, or None when a count fails.
     fn count_kinds(&self, domains: &mut Domains) -> Option<u64> {
         let cells = &mut domains[..self.cells];
         let (mut once, mut twice, mut fixed, mut fixed_twice) = (0u64, 0u64, 0u64, 0u64);
         // The kinds of the cells that hold more than one.
         let mut open = 0u64;
-        // Kinds with several copies need counts: all kinds are counted at
-        // once in bit planes (see `add_to_planes`), of the cells that can
-        // hold each and of those that hold it alone.
+        // Kinds with several copies are counted, all at once in bit planes:
+        // the cells that can hold each and those that hold it alone.
         let multiple = self.all_kinds & !self.single_kinds;
-        let mut able = [0u64; 6];
-        let mut sure = [0u64; 6];
+        let (mut able, mut sure) = ([0u64; 6], [0u64; 6]);
         for &domain in cells.iter() {
             twice |= once & domain;
             once |= domain;
@@ -1376,23 +1232,21 @@ impl Propagator {
         }
         let mut leave = fixed & self.single_kinds;
         let mut take = once & !twice & !fixed & self.single_kinds;
-        if multiple != 0 {
-            for kind in bits(multiple) {
-                let (able, sure) = (count_in_planes(&able, kind), count_in_planes(&sure, kind));
-                let copies = self.copies[kind];
-                if able < copies || sure > copies {
-                    self.blame(0, 1 << kind);
-                    return None;
-                }
-                if sure == copies && able > sure {
-                    leave |= 1 << kind;
-                } else if able == copies && sure < copies {
-                    take |= 1 << kind;
-                }
+        for kind in bits(multiple) {
+            let (able, sure) = (count_in_planes(&able, kind), count_in_planes(&sure, kind));
+            let copies = self.copies[kind];
+            if able < copies || sure > copies {
+                self.blame(0, 1 << kind);
+                return None;
+            }
+            if sure == copies && able > sure {
+                leave |= 1 << kind;
+            } else if able == copies && sure < copies {
+                take |= 1 << kind;
             }
         }
-        // A kind leaves only the cells that hold more than one kind, and a
-        // kind is taken only where it is not yet alone.
+        // A kind leaves only cells holding more than one, and is taken only
+        // where it is not yet alone.
         leave &= open;
         if leave | take == 0 {
             return Some(0);
@@ -1404,8 +1258,7 @@ impl Propagator {
             if new & (new - 1) != 0 {
                 new &= !leave;
             }
-            // A kind in `take` needs this very cell: two of them cannot
-            // both have it.
+            // A kind in `take` needs this very cell: two cannot both have it.
             let taken = new & take;
             if taken != 0 {
                 if taken & (taken - 1) != 0 {
@@ -1426,71 +1279,55 @@ impl Propagator {
         Some(changed)
     }
 
-    /// Digit counting on the borders. Along the horizontal axis, each
-    /// square's left triangle meets the left border or the right triangle of
-    /// another square, so for every digit d
-    /// `left(d) - left border cells showing d = right(d) - right border cells showing d`,
-    /// and the left border shows `surplus(d)` more d than the right border.
-    /// Each border cell shows one digit. With the least and most cells of
-    /// each border that can show d, that gives lower bounds; a bound that
-    /// only as many cells can meet fixes them. The vertical axis is the same
-    /// with the top and bottom rows.
+    /// Border counts, the digit balance written for the horizontal axis:
+    /// the left border shows `surplus(d)` more d than the right border. With
+    /// the least and most cells of each border line that can show d, that
+    /// bounds what each line needs; a need only as many cells can meet fixes
+    /// them, and a line that needs as many digits as it has cells keeps only
+    /// kinds showing those. A failure here blames no cell: it is the whole
+    /// border's (weighing its cells steered decisions badly).
     fn count_border_digits(&self, domains: &mut Domains, axis: usize) -> Option<u64> {
         let n = self.side;
-        let mut changed = 0u64;
-        let (near, far) = if axis == HORIZONTAL {
-            (LEFT, RIGHT)
-        } else {
-            (TOP, BOTTOM)
-        };
         let cell_of = |line: usize, place: usize| {
-            if axis == 0 {
+            if axis == HORIZONTAL {
                 place * n + line
             } else {
                 line * n + place
             }
         };
-        let lines = [(0, near), (n - 1, far)];
+        let lines = [(0, NEAR_FAR[axis].0), (n - 1, NEAR_FAR[axis].1)];
         // The counts of all ten digits at once, a digit a nibble.
         let (mut least, mut most) = ([0u64; 2], [0u64; 2]);
         for (which, &(line, side)) in lines.iter().enumerate() {
             for place in 0..n {
-                let digits = self.digits_of(side, domains[cell_of(line, place)]);
-                let spread = self.nibbles[digits];
-                most[which] += spread;
+                let digits = side_digits(self.all_digits_of(domains[cell_of(line, place)]), side);
+                most[which] += self.nibbles[digits];
                 if digits & (digits - 1) == 0 {
-                    least[which] += spread;
+                    least[which] += self.nibbles[digits];
                 }
             }
         }
         let count = |packed: u64, digit: usize| (packed >> (4 * digit) & 0xF) as i32;
-        // What each line needs: per digit, a nibble too (at most `most`);
-        // in all; and the digits it needs at all.
-        // A line that needs more of a digit than it can show, or more
-        // digits than it has cells, fails the node.
-        let mut need = [0u64; 2];
-        let mut total = [0i32; 2];
-        let mut needed = [0usize; 2];
-        let mut over = false;
-        // A digit no square shows on this axis has all its counts and its
-        // surplus 0, so it needs nothing anywhere: only the others are read.
+        // Per line: the need per digit (nibbles), in all, and the digits
+        // needed at all. A digit no square shows on this axis needs nothing.
+        let (mut need, mut total, mut needed) = ([0u64; 2], [0i32; 2], [0usize; 2]);
         for digit in bits(self.axis_digits[axis]) {
             let surplus = self.surplus[axis][digit];
             let (near, far) = (count(least[0], digit), count(least[1], digit));
             let wanted = [near.max(far + surplus), far.max(near - surplus)];
             for which in 0..2 {
-                over |= wanted[which] > count(most[which], digit);
+                if wanted[which] > count(most[which], digit) {
+                    return None;
+                }
                 need[which] |= (wanted[which] as u64) << (4 * digit);
                 total[which] += wanted[which];
                 needed[which] |= usize::from(wanted[which] > 0) << digit;
             }
         }
-        // Such a failure blames no cell: it is the whole border's, and
-        // weighing all its cells steered the decisions to the border on
-        // the adversarial games (see `cell_weights`).
-        if over || total[0].max(total[1]) > n as i32 {
+        if total[0].max(total[1]) > n as i32 {
             return None;
         }
+        let mut changed = 0u64;
         for (which, &(line, side)) in lines.iter().enumerate() {
             let keep = if total[which] == n as i32 {
                 self.side_in[side][needed[which]]
@@ -1500,8 +1337,7 @@ impl Propagator {
             for digit in bits(self.axis_digits[axis]) {
                 let need = count(need[which], digit);
                 if need > count(least[which], digit) && need == count(most[which], digit) {
-                    for place in 0..n {
-                        let cell = cell_of(line, place);
+                    for cell in (0..n).map(|place| cell_of(line, place)) {
                         let narrowed = domains[cell] & self.side_is[side][digit];
                         if narrowed != 0 && narrowed != domains[cell] {
                             domains[cell] = narrowed;
@@ -1510,8 +1346,7 @@ impl Propagator {
                     }
                 }
             }
-            for place in 0..n {
-                let cell = cell_of(line, place);
+            for cell in (0..n).map(|place| cell_of(line, place)) {
                 let narrowed = domains[cell] & keep;
                 if narrowed != domains[cell] {
                     if narrowed == 0 {
@@ -1526,68 +1361,56 @@ impl Propagator {
         Some(changed)
     }
 
-    /// The next decision at `domains` (at a fixpoint): the cell with the
-    /// fewest kinds, or the kind with the fewest open cells per copy still
-    /// to place, whichever is smaller; a kind is decided at its first open
-    /// cell. Returns the cell and the kind to try there, or None when every
-    /// cell holds one kind (a layout: the propagation has checked every
-    /// touching pair and every count).
+    /// The next decision at a fixpoint: the cell with the fewest kinds, or
+    /// the kind with the fewest open cells per copy still to place (tried at
+    /// its first open cell), whichever is smaller by weight. None when every
+    /// cell holds one kind: a layout, as propagation checked every pair.
     fn decide(&self, domains: &Domains) -> Option<(u8, u8)> {
         let cells = &domains[..self.cells];
-        // Sizes are compared as size / weight, by cross-multiplying.
+        // size / weight, compared by cross-multiplying.
         let smaller = |(size, weight): (u32, u32), (best, best_weight): (u32, u32)| {
             u64::from(size) * u64::from(best_weight) < u64::from(best) * u64::from(weight)
         };
-        let mut best_cell = usize::MAX;
-        let mut best = (u32::MAX, 1);
+        let (mut best_cell, mut best) = (usize::MAX, (u32::MAX, 1));
         for (cell, &domain) in cells.iter().enumerate() {
             let size = (domain.count_ones(), self.cell_weights[cell]);
             if size.0 > 1 && smaller(size, best) {
-                best = size;
-                best_cell = cell;
+                (best, best_cell) = (size, cell);
             }
         }
         if best_cell == usize::MAX {
             return None;
         }
-        // The kind with the fewest open cells per copy still to place. The
-        // open cells are counted for all kinds at once, in bit planes: bit
-        // `kind` of `planes[i]` is bit i of that kind's count.
-        let mut planes = [0u64; 6];
-        let mut sure = [0u32; MAX_CELLS];
+        // The open cells of every kind, counted at once in bit planes.
+        let (mut planes, mut sure) = ([0u64; 6], [0u32; MAX_CELLS]);
         for &domain in cells {
             if domain & (domain - 1) == 0 {
                 sure[domain.trailing_zeros() as usize] += 1;
-                continue;
-            }
-            add_to_planes(&mut planes, domain);
-        }
-        let mut chosen = None;
-        for kind in bits(self.all_kinds) {
-            let open = count_in_planes(&planes, kind);
-            let missing = self.copies[kind] - sure[kind];
-            if open > 0 && missing > 0 {
-                let size = ((open + missing - 1) / missing, self.kind_weights[kind]);
-                if smaller(size, best) {
-                    best = size;
-                    chosen = Some(kind);
-                }
+            } else {
+                add_to_planes(&mut planes, domain);
             }
         }
         let mut decision = (best_cell, domains[best_cell].trailing_zeros() as usize);
-        if let Some(kind) = chosen {
-            let bit = 1u64 << kind;
-            let first = cells
-                .iter()
-                .position(|&domain| domain & bit != 0 && domain != bit)
-                .unwrap_or(best_cell);
-            decision = (first, kind);
+        for kind in bits(self.all_kinds) {
+            let open = count_in_planes(&planes, kind);
+            let missing = self.copies[kind] - sure[kind];
+            if open == 0 || missing == 0 {
+                continue;
+            }
+            let size = ((open + missing - 1) / missing, self.kind_weights[kind]);
+            if smaller(size, best) {
+                best = size;
+                let first = cells
+                    .iter()
+                    .position(|&domain| domain >> kind & 1 != 0 && domain != 1 << kind);
+                decision = (first.unwrap_or(best_cell), kind);
+            }
         }
         Some((decision.0 as u8, decision.1 as u8))
     }
 
-    /// Starts the search: `Failed` when the game fails before any
-    /// decision, `Solved` when it needs none, `OutOfBudget` otherwise.
+    /// Starts the search: `Failed` when the game fails before any decision,
+    /// `Solved` when it needs none, `OutOfBudget` otherwise.
     fn start(&mut self) -> Outcome {
         let mut domains = [0; MAX_CELLS];
         domains[..self.cells].fill(self.all_kinds);
@@ -1599,9 +1422,8 @@ impl Propagator {
     }
 
     /// [`Propagator::singletons`] at the root, on the first turn (it costs
-    /// a few milliseconds and removes next to nothing on random games, so
-    /// it waits for the games the square-growth search does not settle
-    /// alone); what it removes, the square-growth search no longer tries.
+    /// milliseconds and removes next to nothing on random games); what it
+    /// removes, the square-growth search no longer tries.
     fn probe_root(&mut self) -> Outcome {
         self.probed = true;
         let mut domains = self.root;
@@ -1615,25 +1437,18 @@ impl Propagator {
         self.push(domains)
     }
 
-    /// Singleton consistency: every kind still possible in every cell is
-    /// tried there alone and propagated; if that fails, no layout below
-    /// has that kind in that cell, so it leaves the cell (a sure cut), in
-    /// rounds until no try fails. Every try counts as a node. Returns
-    /// false when a domain empties (no layout below), and whether any kind
-    /// left.
+    /// Singleton consistency: every kind left in every cell is tried there
+    /// alone and leaves the cell if that propagation fails (no layout below
+    /// has it there), in rounds until no try fails. Each try is a node.
+    /// Returns false when a domain empties, and whether any kind left.
     ///
-    /// A successful try's fixpoint has some kinds alone in their cells; the
-    /// tries of those would succeed too (the rules narrow no more on wider
-    /// domains), so they are skipped until a kind leaves. Below the root,
-    /// the first round tries only the cells whose kinds differ from the
-    /// parent node's (`parent`), whose tries all succeeded there; after a
-    /// removal every cell is tried again. Skipping a try only removes less,
-    /// so neither changes an answer.
+    /// Kinds alone in their cells at a successful try's fixpoint would pass
+    /// their tries too (the rules narrow no more on wider domains): they are
+    /// skipped until a kind leaves. Below the root the first round tries only
+    /// the cells that differ from the `parent` node, whose tries all passed
+    /// there. Skipping a try only removes less, never changes an answer.
     fn singletons(&mut self, domains: &mut Domains, mut parent: &Domains) -> (bool, bool) {
-        let mut any = false;
-        let mut narrowed = true;
-        // Kinds alone in their cell at a successful try's fixpoint: their
-        // own tries would succeed too, until something is removed.
+        let (mut any, mut narrowed) = (false, true);
         let mut supported = [0u64; MAX_CELLS];
         while narrowed {
             narrowed = false;
@@ -1661,9 +1476,7 @@ impl Propagator {
                     }
                     self.learn_weights();
                     domains[cell] &= !bit;
-                    narrowed = true;
-                    any = true;
-                    supported = [0; MAX_CELLS];
+                    (narrowed, any, supported) = (true, true, [0; MAX_CELLS]);
                     if !self.propagate(domains, 1 << cell) {
                         return (false, true);
                     }
@@ -1676,63 +1489,47 @@ impl Propagator {
 
     /// The layout of a solved search, row by row.
     fn layout(&self) -> Vec<Square> {
-        self.solution[..self.cells]
-            .iter()
-            .map(|&domain| self.kinds[domain.trailing_zeros() as usize])
-            .collect()
+        let kind = |domain: &u64| self.kinds[domain.trailing_zeros() as usize];
+        self.solution[..self.cells].iter().map(kind).collect()
     }
 
-    /// For each step of the square-growth order, the squares its cell may
-    /// hold: those of the kinds left there before any decision. A kind
-    /// removed there is in no layout, so the square-growth search may drop
-    /// it however deep it is.
+    /// For each step of the square-growth order, the squares (indices into
+    /// the sorted squares) of the kinds left in its cell at the root.
     fn allowed_by_step(&self) -> [u64; MAX_CELLS] {
-        let n = self.side;
         let mut allowed = [0; MAX_CELLS];
-        for (step, (row, column)) in growth_order(n).into_iter().enumerate() {
-            allowed[step] = self.squares_of(self.root[row * n + column]);
+        for (step, (row, column)) in growth_order(self.side).into_iter().enumerate() {
+            let domain = self.root[row * self.side + column];
+            allowed[step] = bits(domain).fold(0, |squares, kind| squares | self.copies_mask[kind]);
         }
         allowed
     }
 
-    /// The squares (indices into the sorted squares) of the kinds in
-    /// `domain`.
-    fn squares_of(&self, domain: u64) -> u64 {
-        bits(domain).fold(0, |squares, kind| squares | self.copies_mask[kind])
-    }
-
     /// Puts a node at a fixpoint on the stack, or keeps it as the solution.
     fn push(&mut self, domains: Domains) -> Outcome {
-        match self.decide(&domains) {
-            None => {
-                self.solution = domains;
-                Outcome::Solved
-            }
-            Some((cell, kind)) => {
-                self.stack.push(Frame {
-                    domains,
-                    cell,
-                    kind,
-                    tried: 0,
-                });
-                Outcome::OutOfBudget
-            }
-        }
+        let Some((cell, kind)) = self.decide(&domains) else {
+            self.solution = domains;
+            return Outcome::Solved;
+        };
+        self.stack.push(Frame {
+            domains,
+            cell,
+            kind,
+            tried: 0,
+        });
+        Outcome::OutOfBudget
     }
 
-    /// Goes on with the search for at most `budget` more nodes (children
-    /// propagated). Depth first: each frame tries its kind in its cell,
-    /// then the same cell without that kind.
+    /// Goes on for at most `budget` more nodes, depth first: each frame tries
+    /// its kind in its cell, then the cell without that kind.
     fn run(&mut self, budget: u64) -> Outcome {
         self.allowance = self.allowance.saturating_add(budget);
-        let limit = self.allowance;
         if !self.probed {
             let outcome = self.probe_root();
             if outcome != Outcome::OutOfBudget {
                 return outcome;
             }
         }
-        while self.nodes < limit {
+        while self.nodes < self.allowance {
             let Some(frame) = self.stack.last_mut() else {
                 return Outcome::Failed;
             };
@@ -1760,9 +1557,8 @@ impl Propagator {
     }
 }
 
-/// Adds one to the count of every kind in `kinds`. The counts of all kinds
-/// are kept in bit planes: bit `kind` of `planes[i]` is bit i of that
-/// kind's count (six planes count up to 63, more than the 36 cells).
+/// Adds one to the count of every kind in `kinds`, kept in bit planes: bit
+/// `kind` of `planes[i]` is bit i of that kind's count (up to 63).
 fn add_to_planes(planes: &mut [u64; 6], kinds: u64) {
     let mut carry = kinds;
     for plane in planes {
@@ -1792,16 +1588,14 @@ struct Frame {
     tried: u8,
 }
 
-/// No kind: a cell not yet matched in [`Matching`].
+/// A cell not yet matched in [`Matching`].
 const NO_KIND: u8 = u8::MAX;
 
-/// A matching of cells to kinds for [`Propagator::match_cells`], each kind
-/// held by at most as many cells as it has copies.
+/// A matching of cells to kinds, each kind held by at most as many cells as
+/// it has copies: per cell its kind, per kind the cells holding it and its
+/// copies not yet held, and the kinds with a copy to spare.
 struct Matching {
-    /// Per cell, its kind ([`NO_KIND`] while unmatched).
     kind_of: [u8; MAX_CELLS],
-    /// Per kind, the cells holding it, its copies not yet held, and the
-    /// kinds with a copy to spare.
     holders: [u64; MAX_CELLS],
     spare: [u32; MAX_CELLS],
     spare_kinds: u64,
@@ -1818,10 +1612,9 @@ impl Matching {
         }
     }
 
-    /// Finds `cell` a kind of its domain, moving other cells along an
-    /// augmenting path (Kuhn's algorithm); `visited`: the kinds already
-    /// tried on this search, so each is tried once. False when there is
-    /// no path: the cells reached then need more kinds than they can take.
+    /// Finds `cell` a kind of its domain along an augmenting path (Kuhn's
+    /// algorithm), each kind tried once (`visited`). False when there is no
+    /// path: the cells reached need more kinds than they can take.
     fn augment(&mut self, cell: usize, domains: &Domains, visited: &mut u64) -> bool {
         let options = domains[cell] & !*visited;
         let free = options & self.spare_kinds;
@@ -1834,8 +1627,7 @@ impl Matching {
             for other in bits(self.holders[kind]) {
                 if self.augment(other, domains, visited) {
                     // `other` now holds another kind; `cell` takes its place.
-                    self.holders[kind] &= !(1 << other);
-                    self.holders[kind] |= 1 << cell;
+                    self.holders[kind] = self.holders[kind] & !(1 << other) | 1 << cell;
                     self.kind_of[cell] = kind as u8;
                     return true;
                 }
@@ -1846,49 +1638,44 @@ impl Matching {
 }
 
 /// A token read as a whole number: an optional sign and decimal digits.
-/// Values too large for `i64` saturate, which still reads as "too large".
-fn parse_whole_number(token: &[u8]) -> Option<i64> {
-    let (negative, digits) = match token.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        Some((b'+', rest)) => (false, rest),
-        _ => (false, token),
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+/// Too large a value saturates, which still reads as too large.
+fn parse_whole_number(token: &str) -> Option<i64> {
+    let digits = token
+        .strip_prefix(|sign| sign == '+' || sign == '-')
+        .unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|digit| digit.is_ascii_digit()) {
         return None;
     }
-    let magnitude = digits.iter().fold(0i64, |value, &digit| {
+    let magnitude = digits.bytes().fold(0i64, |value, digit| {
         value
             .saturating_mul(10)
             .saturating_add(i64::from(digit - b'0'))
     });
-    Some(if negative { -magnitude } else { magnitude })
+    Some(if token.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    })
 }
 
-/// The token as text for an error message, cut short if it is long. A
-/// token that is not a number goes into the message with `{:?}`, so a
-/// control byte (NUL, ESC, a byte-order mark) reaches the terminal escaped.
+/// The token for an error message, cut short if it is long. A token that is
+/// not a number is shown with `{:?}`, so control bytes reach the terminal
+/// escaped.
 fn shown(token: &str) -> String {
-    const LONGEST: usize = 24;
-    let mut shown: String = token.chars().take(LONGEST).collect();
+    let mut shown: String = token.chars().take(24).collect();
     if shown.len() < token.len() {
         shown.push_str("...");
     }
     shown
 }
 
-/// Reads every game of `input` and writes each answer to `out`. On the
-/// first bad game, or if `out` refuses the answers, stops with the error
-/// line to print (the answers before a bad game are written).
-///
-/// Memory: proconio's source copies the input once, and `input` is dropped
-/// as soon as that copy is made; the tokens are then read as slices of the
-/// copy, so the peak is about twice the input.
+/// Reads every game of `input` and writes each answer to `out`. On the first
+/// bad game, or if `out` refuses the answers, stops with the error line (the
+/// answers before a bad game are written). Memory: about twice the input.
 pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
     use proconio::source::{once::OnceSource, Source};
     // Input that is not UTF-8 is cut at its first bad byte, which becomes
-    // U+FFFD: the token holding it fails as a non-number in the right game,
-    // and nothing after it is read. (A lossy conversion of the whole input
-    // could triple it.)
+    // U+FFFD: the token holding it fails as a non-number in the right game.
     let mut input = input;
     if let Err(error) = std::str::from_utf8(&input) {
         input.truncate(error.valid_up_to());
@@ -1897,64 +1684,60 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
     let mut source = OnceSource::new(std::io::Cursor::new(input));
     let mut game = 0;
     loop {
-        if source.is_empty() {
-            return Ok(());
-        }
         game += 1;
         let fail = |fault: String| Err(format!("game {game}: {fault}"));
-        let Some(side_token) = source.next_token() else {
+        let Some(token) = source.next_token() else {
             return Ok(());
         };
-        let token = shown(side_token);
-        let side = match parse_whole_number(side_token.as_bytes()) {
-            None => return fail(format!("the side n is {token:?}, not a number")),
+        let side = match parse_whole_number(token) {
+            None => return fail(format!("the side n is {:?}, not a number", shown(token))),
             Some(0) => return Ok(()),
-            Some(side) if side < 0 => return fail(format!("the side n is {token}, negative")),
+            Some(side) if side < 0 => {
+                return fail(format!("the side n is {}, negative", shown(token)))
+            }
             Some(side) if side > MAX_SIDE as i64 => {
+                let token = shown(token);
                 return fail(format!(
                     "the side n is {token}, above the {MAX_SIDE} this program supports"
-                ))
+                ));
             }
             Some(side) => side as usize,
         };
         // `side` is at most MAX_SIDE here, so this allocation is small.
-        let squares = side * side;
-        let mut game_squares = Vec::with_capacity(squares);
-        for square in 1..=squares {
-            let mut digits = [0u8; 4];
-            for (place, digit) in digits.iter_mut().enumerate() {
-                if source.is_empty() {
-                    let read = 4 * (square - 1) + place;
+        let (squares, mut digits) = (side * side, Vec::with_capacity(4 * side * side));
+        while digits.len() < 4 * squares {
+            let (read, square) = (digits.len(), digits.len() / 4 + 1);
+            let Some(token) = source.next_token() else {
+                let all = 4 * squares;
+                return fail(format!(
+                    "the input ends inside the game, after {read} of its {all} digits ({squares} squares of 4 digits)"
+                ));
+            };
+            digits.push(match parse_whole_number(token) {
+                Some(value @ 0..=9) => value as u8,
+                None => {
                     return fail(format!(
-                        "the input ends inside the game, after {read} of its {} digits ({squares} squares of 4 digits)",
-                        4 * squares
-                    ));
+                        "square {square} has {:?} where a digit belongs",
+                        shown(token)
+                    ))
                 }
-                let token = source.next_token().unwrap_or_default();
-                *digit = match parse_whole_number(token.as_bytes()) {
-                    None => {
-                        return fail(format!(
-                            "square {square} has {:?} where a digit belongs",
-                            shown(token)
-                        ))
-                    }
-                    Some(value @ 0..=9) => value as u8,
-                    Some(_) => {
-                        return fail(format!(
-                            "square {square} has the digit {}, outside 0-9",
-                            shown(token)
-                        ))
-                    }
-                };
-            }
-            let [top, right, bottom, left] = digits;
-            game_squares.push(Square {
-                top,
-                right,
-                bottom,
-                left,
+                Some(_) => {
+                    return fail(format!(
+                        "square {square} has the digit {}, outside 0-9",
+                        shown(token)
+                    ))
+                }
             });
         }
+        let game_squares: Vec<Square> = digits
+            .chunks(4)
+            .map(|square| Square {
+                top: square[0],
+                right: square[1],
+                bottom: square[2],
+                left: square[3],
+            })
+            .collect();
         let blank_line = if game > 1 { "\n" } else { "" };
         let verdict = if solve(side, &game_squares).is_some() {
             "Possible"
@@ -1966,8 +1749,8 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
     }
 }
 
-/// Prints the error line and ends with status 1. If stderr cannot be
-/// written either, there is no one left to tell: the status alone says it.
+/// Prints the error line and ends with status 1 (if stderr cannot be
+/// written either, the status alone says it).
 fn fail_with(message: &str) -> ! {
     let _ = writeln!(std::io::stderr(), "{message}");
     std::process::exit(1);
@@ -1978,8 +1761,7 @@ fn main() {
     if let Err(error) = std::io::stdin().lock().read_to_end(&mut input) {
         fail_with(&format!("cannot read the input: {error}"));
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let result = run(input, &mut out);
     // The answers before a bad game go out before the error line.
     let flushed = out
