@@ -1671,9 +1671,8 @@ fn shown(token: &str) -> String {
 
 /// Reads every game of `input` and writes each answer to `out`. On the first
 /// bad game, or if `out` refuses the answers, stops with the error line (the
-/// answers before a bad game are written). Memory: about twice the input.
+/// answers before a bad game are written).
 pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
-    use proconio::source::{once::OnceSource, Source};
     // Input that is not UTF-8 is cut at its first bad byte, which becomes
     // U+FFFD: the token holding it fails as a non-number in the right game.
     let mut input = input;
@@ -1681,12 +1680,14 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
         input.truncate(error.valid_up_to());
         input.extend_from_slice("\u{FFFD}".as_bytes());
     }
-    let mut source = OnceSource::new(std::io::Cursor::new(input));
+    // Valid UTF-8 now, so this borrows the input rather than copying it.
+    let text = String::from_utf8_lossy(&input);
+    let mut tokens = text.split_ascii_whitespace();
     let mut game = 0;
     loop {
         game += 1;
         let fail = |fault: String| Err(format!("game {game}: {fault}"));
-        let Some(token) = source.next_token() else {
+        let Some(token) = tokens.next() else {
             return Ok(());
         };
         let side = match parse_whole_number(token) {
@@ -1707,7 +1708,7 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
         let (squares, mut digits) = (side * side, Vec::with_capacity(4 * side * side));
         while digits.len() < 4 * squares {
             let (read, square) = (digits.len(), digits.len() / 4 + 1);
-            let Some(token) = source.next_token() else {
+            let Some(token) = tokens.next() else {
                 let all = 4 * squares;
                 return fail(format!(
                     "the input ends inside the game, after {read} of its {all} digits ({squares} squares of 4 digits)"
