@@ -32,7 +32,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -242,10 +242,19 @@ pub fn run_within(
 }
 
 /// A thread that drains one of the program's pipes while it runs, so that
-/// a program writing more than a pipe holds never blocks, and hands over
-/// what it read in chunks.
+/// a program writing more than a pipe holds never blocks, into one buffer.
+///
+/// One growing buffer, not a chunk per read: chunks allocated on the
+/// reader's thread and freed on this one stay with that thread's allocator
+/// arena (glibc keeps such memory), and a child forked later starts with
+/// this tool's resident memory, which Linux counts in the child's peak:
+/// after a case with 100 MiB of output, every later case showed a peak of
+/// 12.9 MiB where its program used 1.4 MiB. A buffer that large is a
+/// mapping of its own, returned whole when it is dropped.
 struct Reader {
-    chunks: Receiver<Vec<u8>>,
+    /// Disconnected once the thread ends.
+    ended: Receiver<()>,
+    read: Arc<Mutex<Vec<u8>>>,
     limit: u64,
 }
 
@@ -259,8 +268,12 @@ impl Reader {
         limit: u64,
         over: Option<Arc<AtomicBool>>,
     ) -> Reader {
-        let (sender, chunks) = mpsc::channel();
+        let (ending, ended) = mpsc::channel::<()>();
+        let read = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&read);
         thread::spawn(move || {
+            // Dropped when the thread ends, which `finish` waits for.
+            let _ending = ending;
             let mut buffer = vec![0u8; 64 * 1024];
             let mut total: u64 = 0;
             loop {
@@ -277,17 +290,20 @@ impl Reader {
                         let room =
                             usize::try_from(limit.saturating_sub(total)).unwrap_or(usize::MAX);
                         total += count as u64;
-                        // One byte past the limit is sent on, so the
-                        // receiver knows the limit was passed.
-                        let kept = if over.is_some() {
+                        // One byte past the limit is kept, so that `finish`
+                        // knows the limit was passed.
+                        let count = if over.is_some() {
                             count
                         } else {
                             count.min(room)
                         };
-                        if kept > 0 && sender.send(buffer[..kept].to_vec()).is_err() {
+                        if Arc::strong_count(&kept) == 1 {
                             // Nobody waits for this output any more.
                             break;
                         }
+                        kept.lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .extend_from_slice(&buffer[..count]);
                         if let Some(over) = &over {
                             if total > limit {
                                 over.store(true, Ordering::SeqCst);
@@ -301,22 +317,18 @@ impl Reader {
                 }
             }
         });
-        Reader { chunks, limit }
+        Reader { ended, read, limit }
     }
 
     /// What was read by `deadline` (or until the pipe closed), at most
     /// `limit` bytes, and whether more than that was written.
     fn finish(self, deadline: Instant) -> (Vec<u8>, bool) {
-        let mut kept = Vec::new();
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.chunks.recv_timeout(wait) {
-                Ok(chunk) => kept.extend_from_slice(&chunk),
-                // Ended, or past the deadline: a process outside the group
-                // still holds the pipe, and its reader is left behind.
-                Err(_) => break,
-            }
-        }
+        // Past the deadline a process outside the group still holds the
+        // pipe: its reader is left behind, and stops at its next read.
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let _ = self.ended.recv_timeout(wait);
+        let mut kept =
+            std::mem::take(&mut *self.read.lock().unwrap_or_else(PoisonError::into_inner));
         let limit = usize::try_from(self.limit).unwrap_or(usize::MAX);
         let over = kept.len() > limit;
         kept.truncate(limit);

@@ -83,6 +83,30 @@ fn a_big_expected_output_is_not_the_programs_memory() {
     assert!(peak < 32.0, "{}", report.stdout);
 }
 
+/// Item 3: the output a program wrote is not counted in the memory of the
+/// programs judged after it. (Linux counts in a forked child's peak the
+/// resident memory of the tool at the fork; output read in small pieces
+/// on another thread stayed resident after it was freed.)
+#[test]
+fn a_big_output_is_not_the_next_programs_memory() {
+    let samples = Scratch::new("hostile");
+    samples.write("1.in", b"print small\\n");
+    samples.write("1.out", b"small\n");
+    let alone = judge_in(&samples.path, "10000");
+    let (_, peak_alone) = figures(&alone.case(CASE).0);
+    samples.write("0.in", b"flood 60");
+    samples.write("0.out", b"y\n");
+    let after = judge_in(&samples.path, "10000");
+    assert_eq!(after.verdict("judge-fixture/0"), "WA", "{}", after.stdout);
+    assert_eq!(after.verdict(CASE), "AC", "{}", after.stdout);
+    let (_, peak_after) = figures(&after.case(CASE).0);
+    assert!(
+        peak_after < peak_alone + 3.0,
+        "{peak_alone} MiB alone:\n{}",
+        after.stdout
+    );
+}
+
 /// Item 4: memory that grows without end is stopped near the limit, MLE,
 /// well before it reaches what the program asked for.
 #[test]
