@@ -245,12 +245,10 @@ pub fn run_within(
 /// a program writing more than a pipe holds never blocks, into one buffer.
 ///
 /// One growing buffer, not a chunk per read: chunks allocated on the
-/// reader's thread and freed on this one stay with that thread's allocator
-/// arena (glibc keeps such memory), and a child forked later starts with
-/// this tool's resident memory, which Linux counts in the child's peak:
-/// after a case with 100 MiB of output, every later case showed a peak of
-/// 12.9 MiB where its program used 1.4 MiB. A buffer that large is a
-/// mapping of its own, returned whole when it is dropped.
+/// reader's thread and freed on this one stay resident in that thread's
+/// allocator arena (glibc), and Linux counts this tool's resident memory at
+/// a fork in the next program's peak. A large buffer is a mapping of its
+/// own, returned whole when it is dropped.
 struct Reader {
     /// Disconnected once the thread ends.
     ended: Receiver<()>,
