@@ -7,6 +7,7 @@
 
 mod bundle;
 mod cli;
+mod command;
 mod compare;
 mod judge;
 mod new_problem;

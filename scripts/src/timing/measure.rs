@@ -1,0 +1,321 @@
+//! How one row is measured: each program checked once as `cargo judge`
+//! checks it, then the programs timed interleaved, round after round, and
+//! the solution's peak memory measured by a fresh copy of this tool.
+
+use super::inputs::Input;
+use super::progress::Progress;
+use super::table::Row;
+use super::{Subject, LONG_RUN};
+use crate::cli;
+use crate::command::{self, Ended};
+use crate::compare::{self, Budget};
+use crate::run::{self, Purpose, Run};
+use crate::verdict;
+use crate::workspace::Limits;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// One program of a row, with the arguments it runs with.
+pub struct Program {
+    pub path: PathBuf,
+    pub args: Vec<String>,
+}
+
+/// The output a bench input may produce: a gibibyte.
+const BENCH_OUTPUT_LIMIT: u64 = 1 << 30;
+
+/// Runs `program` once as the judge does, keeping its output, and judges
+/// it with `cargo judge`'s rules against `expected` (or, with none, its
+/// own output, so that only the limits and the exit decide).
+fn check_run(
+    program: &Program,
+    input: &Path,
+    expected: Option<&[u8]>,
+    limits: Limits,
+) -> Result<Run, String> {
+    // Bench inputs hold many judge inputs' worth of cases: their output
+    // may pass the judge's output limit by far.
+    let bounds = run::Bounds {
+        output: BENCH_OUTPUT_LIMIT,
+        ..run::Bounds::time(limits.time)
+    };
+    let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
+        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+    judged(run, expected, limits, program, input)
+}
+
+/// One run with output discarded, timed or (with `Purpose::Memory`) for
+/// its peak memory; its wall time in milliseconds and its peak.
+fn timed_run(
+    program: &Program,
+    input: &Path,
+    limits: Limits,
+    purpose: Purpose,
+) -> Result<(f64, Option<u64>), String> {
+    let run = run::run(&program.path, &program.args, input, limits.time, purpose)
+        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+    // Nothing kept to compare: the limits and the exit decide.
+    let run = judged(run, None, limits, program, input)?;
+    Ok((run.elapsed.as_secs_f64() * 1e3, run.peak_memory))
+}
+
+/// `run` when `cargo judge`'s rules pass it against `expected` (with none,
+/// its own output), else the verdict, naming the program and the input.
+fn judged(
+    run: Run,
+    expected: Option<&[u8]>,
+    limits: Limits,
+    program: &Program,
+    input: &Path,
+) -> Result<Run, String> {
+    let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
+    if verdict.passed() {
+        Ok(run)
+    } else {
+        Err(format!(
+            "{verdict}: {} on {}\n{detail}",
+            program.path.display(),
+            input.display()
+        ))
+    }
+}
+
+/// Runs `programs` on `input` interleaved, round after round while
+/// `budget` allows, after one untimed round unless `warm_up` is false;
+/// their times in milliseconds, `times[program][round]`.
+pub fn rounds(
+    programs: &[Program],
+    input: &Path,
+    budget: Budget,
+    limits: Limits,
+    warm_up: bool,
+    progress: &mut Progress,
+) -> Result<Vec<Vec<f64>>, String> {
+    let mut times = vec![Vec::new(); programs.len()];
+    if warm_up {
+        progress.show(&format!("warm-up, then up to {} runs", budget.max_runs));
+        for program in programs {
+            timed_run(program, input, limits, Purpose::Time)?;
+        }
+    }
+    let mut spent = Duration::ZERO;
+    let mut done = 0;
+    while budget.another(done, spent) {
+        progress.show(&format!("run {}/{}", done + 1, budget.max_runs));
+        let started = Instant::now();
+        for index in compare::round_order(programs.len(), done) {
+            let (time, _) = timed_run(&programs[index], input, limits, Purpose::Time)?;
+            times[index].push(time);
+        }
+        spent += started.elapsed();
+        done += 1;
+    }
+    Ok(times)
+}
+
+/// The peak memory of `program` on `input`, measured by a fresh copy of
+/// this tool (`--peak-memory-of`).
+///
+/// Not measured here: on Linux a forked child's peak starts at this
+/// process's resident memory at the fork, which grows once a row's large
+/// output has been read (7 MiB after one of 7.9 MB) and is not given back.
+/// A fresh process is about a MiB, below any program's own peak.
+pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, String> {
+    let tool = std::env::current_exe()
+        .map_err(|error| format!("cannot find this program's own path: {error}"))?;
+    let output = command::run(
+        Command::new(tool)
+            .args(["timing", "--peak-memory-of"])
+            .arg(&program.path)
+            .arg(input)
+            .arg(limits.time.as_millis().to_string())
+            .args(&program.args),
+    )
+    .map_err(|failure| match failure.ended {
+        // What went wrong with the program, as the copy said it.
+        Ended::Failed(_) if !failure.stderr.is_empty() => failure.stderr,
+        _ => failure.to_string(),
+    })?;
+    Ok(String::from_utf8_lossy(&output).trim().parse().ok())
+}
+
+/// `cargo timing --peak-memory-of PROGRAM INPUT KILL-AFTER-MS [ARG...]`,
+/// which [`peak_memory`] runs: one run of PROGRAM, its peak memory in bytes
+/// (or `-`) on standard output.
+pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
+    let result = (|| -> Result<String, String> {
+        let mut values = parser.values().map_err(|error| error.to_string())?;
+        let mut next = || {
+            values
+                .next()
+                .ok_or("--peak-memory-of PROGRAM INPUT MS [ARG...]")
+        };
+        let program = PathBuf::from(next()?);
+        let input = PathBuf::from(next()?);
+        let kill_after: u64 = cli::string(next()?)?
+            .parse()
+            .map_err(|_| "--peak-memory-of: the time must be milliseconds")?;
+        let args: Vec<String> = values.map(cli::string).collect::<Result<_, _>>()?;
+        let program = Program {
+            path: program,
+            args,
+        };
+        let limits = Limits {
+            time: Duration::from_millis(kill_after),
+            memory: u64::MAX,
+        };
+        let (_, peak) = timed_run(&program, &input, limits, Purpose::Memory)?;
+        Ok(peak.map_or_else(|| "-".to_string(), |peak| peak.to_string()))
+    })();
+    match result {
+        Ok(peak) => {
+            let _ = writeln!(io::stdout(), "{peak}");
+            std::process::exit(0);
+        }
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "{}", error.trim_end());
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Measures one row: finds the slowest file of a folder, checks the
+/// outputs, then times the solution, the floor and REV interleaved, and
+/// the baseline after them.
+pub fn time_row(
+    subject: &Subject,
+    input: &Input,
+    floor: &Path,
+    budget: Budget,
+    progress: &mut Progress,
+) -> Result<Row, String> {
+    let new = Program {
+        path: subject.program.clone(),
+        args: Vec::new(),
+    };
+    let expected_of = |file: &Path| fs::read(file.with_extension("out")).ok();
+    // The slowest file of a folder, by one checked run of each.
+    let mut chosen: Option<(PathBuf, Run)> = None;
+    for (index, file) in input.files.iter().enumerate() {
+        progress.show(&format!(
+            "checking file {}/{}",
+            index + 1,
+            input.files.len()
+        ));
+        let run = check_run(&new, file, expected_of(file).as_deref(), subject.limits)?;
+        if chosen
+            .as_ref()
+            .map_or(true, |(_, slowest)| run.elapsed > slowest.elapsed)
+        {
+            chosen = Some((file.clone(), run));
+        }
+    }
+    let (file, checked) = chosen.ok_or("no input files")?;
+    let expected = expected_of(&file);
+    let mut notes = Vec::new();
+    // With no `.out`, another program's output stands in for it: a
+    // difference is noted, not failed, since either may be the wrong one.
+    let mut note_difference = |whose: &str, other: &Run| {
+        if expected.is_none() {
+            let (verdict, detail) = verdict::judge_run(&checked, &other.stdout, subject.limits);
+            if !verdict.passed() {
+                notes.push(format!(
+                    "the output differs from {whose} ({verdict}):\n{detail}"
+                ));
+            }
+        }
+    };
+
+    let mut programs = vec![
+        new,
+        Program {
+            path: floor.to_path_buf(),
+            args: vec![checked.stdout.len().to_string()],
+        },
+    ];
+    // REV on the same file, its output the same as the solution's.
+    let mut old = subject.old.clone();
+    if let Some(Ok(path)) = &subject.old {
+        progress.show("checking REV");
+        let program = Program {
+            path: path.clone(),
+            args: Vec::new(),
+        };
+        match check_run(&program, &file, expected.as_deref(), subject.limits) {
+            Ok(run) => {
+                note_difference("REV's", &run);
+                programs.push(program);
+            }
+            Err(error) => old = Some(Err(format!("REV fails: {}", error.trim_end()))),
+        }
+    }
+    // The baseline, checked the same way; timed after the rounds.
+    let mut baseline_first = None;
+    let baseline = subject.baseline.as_ref().map(|path| Program {
+        path: path.clone(),
+        args: Vec::new(),
+    });
+    let baseline_limits = Limits {
+        time: subject.limits.time * 10,
+        ..subject.limits
+    };
+    if let Some(baseline) = &baseline {
+        progress.show("checking the baseline");
+        let run = check_run(baseline, &file, expected.as_deref(), baseline_limits)?;
+        note_difference("the baseline's", &run);
+        if run.elapsed >= LONG_RUN {
+            baseline_first = Some(run.elapsed.as_secs_f64() * 1e3);
+        }
+    }
+
+    progress.show("peak memory");
+    let peak = peak_memory(&programs[0], &file, subject.limits)?;
+    // A run of a second or more is its own warm-up: the check runs were.
+    let warm_up = checked.elapsed < LONG_RUN;
+    let mut times = rounds(&programs, &file, budget, subject.limits, warm_up, progress)?;
+    let baseline_times = match &baseline {
+        Some(baseline) => {
+            let mut times: Vec<f64> = baseline_first.into_iter().collect();
+            let mut spent = Duration::from_secs_f64(times.iter().sum::<f64>() / 1e3);
+            let baseline_budget = Budget {
+                min_runs: 1,
+                ..budget
+            };
+            while baseline_budget.another(times.len(), spent) {
+                progress.show(&format!(
+                    "baseline run {}/{}",
+                    times.len() + 1,
+                    budget.max_runs
+                ));
+                let started = Instant::now();
+                times.push(timed_run(baseline, &file, baseline_limits, Purpose::Time)?.0);
+                spent += started.elapsed();
+            }
+            Some(times)
+        }
+        None => None,
+    };
+    let old = match old {
+        Some(Ok(_)) => Some(Ok(times.pop().unwrap_or_default())),
+        Some(Err(why)) => Some(Err(why)),
+        None => None,
+    };
+    let floor_times = times.pop();
+    let new_times = times.pop().unwrap_or_default();
+    Ok(Row {
+        subject: subject.name.clone(),
+        name: input.label(&file),
+        size: fs::metadata(&file).map(|meta| meta.len()).unwrap_or(0),
+        file,
+        new: new_times,
+        floor: floor_times,
+        peak,
+        baseline: baseline_times,
+        old,
+        notes,
+        seconds: 0.0,
+    })
+}
