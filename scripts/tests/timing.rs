@@ -1,6 +1,7 @@
 //! `timing --program` on small programs whose speeds differ by a known
 //! factor: the comparison's ratio, `--fail-above`, `--json`, the checks of
-//! outputs, the rows of folders and `slow/`.
+//! outputs, the rows of folders and `slow/`; and `--compare REV` in a small
+//! repository of its own, built once per compiler.
 
 mod common;
 
@@ -372,4 +373,151 @@ fn a_bare_program_name_is_a_file_here_not_on_path() {
     );
     let here = time_from(bin);
     assert_eq!(here.code, Some(0), "{}{}", here.stdout, here.stderr);
+}
+
+/// A compiler that is `rustc` under another name: it passes everything to
+/// the real one (`REAL_RUSTC`) and only adds a word to the first line of
+/// `rustc -vV`, as a toolchain update changes that line.
+fn other_compiler() -> &'static Path {
+    static OTHER: OnceLock<PathBuf> = OnceLock::new();
+    OTHER.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("timing-other-compiler");
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("other-rustc.rs");
+        std::fs::write(
+            &source,
+            r#"use std::process::{exit, Command};
+fn main() {
+    let real = std::env::var_os("REAL_RUSTC").expect("REAL_RUSTC");
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if args == ["-vV"] {
+        let output = Command::new(&real).arg("-vV").output().unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let (first, rest) = text.split_once('\n').unwrap();
+        print!("{first} other\n{rest}");
+        exit(output.status.code().unwrap_or(1));
+    }
+    let status = Command::new(&real).args(&args).status().unwrap();
+    exit(status.code().unwrap_or(1));
+}
+"#,
+        )
+        .unwrap();
+        let built = dir.join(format!("other-rustc{}", std::env::consts::EXE_SUFFIX));
+        let status = Command::new(rustc())
+            .arg("-o")
+            .arg(&built)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(status.success(), "rustc could not build the other compiler");
+        built
+    })
+}
+
+fn rustc() -> std::ffi::OsString {
+    std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())
+}
+
+/// REV's build is kept for the next comparison with the same compiler, and
+/// made again with another: the table never pits two compilers against
+/// each other unsaid.
+#[test]
+fn revs_build_is_kept_per_compiler() {
+    let repo = Scratch::new("timing-rev");
+    repo.write(
+        "Cargo.toml",
+        b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+    );
+    repo.write(
+        "crates/x1-a/Cargo.toml",
+        b"[package]\nname = \"x1-a\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+          [package.metadata.judge]\ntime-limit-ms = 1000\nmemory-limit-mib = 64\n",
+    );
+    repo.write(
+        "crates/x1-a/src/main.rs",
+        b"use std::io::Read;\nfn main() {\n    let mut input = String::new();\n    \
+          std::io::stdin().read_to_string(&mut input).unwrap();\n    print!(\"{input}\");\n}\n",
+    );
+    repo.write("samples/x1-a/1.in", b"1 2\n");
+    repo.write("samples/x1-a/1.out", b"1 2\n");
+    let git = |args: &[&str]| {
+        let status = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(["-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(&repo.path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "git {args:?}");
+    };
+    git(&["init", "--quiet"]);
+    git(&["add", "--all"]);
+    git(&["commit", "--quiet", "--message", "x1-a"]);
+
+    let json_path = repo.path.join("figures.json");
+    let time = |compiler: Option<&Path>| {
+        let mut command = tool();
+        command
+            .args(["timing", "x1-a", "--compare", "HEAD", "--runs", "1"])
+            .arg("--floor")
+            .arg(floor())
+            .arg("--json")
+            .arg(&json_path)
+            .current_dir(&repo.path)
+            .env("CARGO_TARGET_DIR", repo.path.join("target"));
+        if let Some(compiler) = compiler {
+            command.env("RUSTC", compiler).env("REAL_RUSTC", rustc());
+        }
+        let report = Report::of(command.output().unwrap());
+        assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+        report
+    };
+    let built = |report: &Report| report.stderr.contains("Building HEAD");
+    let compiler_line = |report: &Report| {
+        let first = report.stdout.lines().next().unwrap_or("").to_string();
+        assert!(first.starts_with("compiler: rustc "), "{}", report.stdout);
+        assert_eq!(report.stdout.matches("compiler:").count(), 1);
+        first
+    };
+
+    let first = time(None);
+    assert!(built(&first), "{}", first.stderr);
+    let line = compiler_line(&first);
+    assert!(!line.contains("other") && !line.contains(';'), "{line}");
+    assert!(
+        first.stdout.contains("\n  0-judge-sample "),
+        "{}",
+        first.stdout
+    );
+
+    let figures = json(&json_path);
+    assert_eq!(
+        Some(figures["compiler"].as_str().unwrap()),
+        line.strip_prefix("compiler: ")
+    );
+    assert_eq!(figures["compare_compiler"], figures["compiler"]);
+
+    let again = time(None);
+    assert!(!built(&again), "{}", again.stderr);
+
+    let other = time(Some(other_compiler()));
+    assert!(built(&other), "{}", other.stderr);
+    assert!(
+        compiler_line(&other).ends_with(") other"),
+        "{}",
+        other.stdout
+    );
+
+    // The first compiler's build is still there.
+    let back = time(None);
+    assert!(!built(&back), "{}", back.stderr);
+    let builds = std::fs::read_dir(repo.path.join("target/timing/rev"))
+        .unwrap()
+        .filter(|entry| {
+            let entry = entry.as_ref().unwrap();
+            entry.path().join("built-by.txt").is_file()
+        })
+        .count();
+    assert_eq!(builds, 2);
 }

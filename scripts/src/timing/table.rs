@@ -181,14 +181,20 @@ pub struct Report {
 
 impl Report {
     pub fn new(options: &Options) -> Report {
-        let rev_label = if let Some(rev) = &options.compare {
+        Report::comparing(options.compare.clone(), options.old_program.is_some())
+    }
+
+    /// A report of runs compared with REV's (`--compare REV`), or with an
+    /// old program's.
+    fn comparing(rev: Option<String>, old_program: bool) -> Report {
+        let rev_label = if let Some(rev) = &rev {
             Some(rev.chars().take(12).collect())
         } else {
-            options.old_program.as_ref().map(|_| "old".to_string())
+            old_program.then(|| "old".to_string())
         };
         Report {
             rev_label,
-            rev: options.compare.clone(),
+            rev,
             commit: None,
             compiler: None,
             rev_compiler: None,
@@ -406,6 +412,27 @@ mod tests {
         assert!(lines[2].ends_with("-                  -"), "{text}");
         assert!(lines[0].starts_with("input   "), "{text}");
         assert!(lines[1].starts_with("  short   "), "{text}");
+    }
+
+    #[test]
+    fn the_compiler_is_named_once_and_revs_only_when_it_is_another() {
+        let line = |compiler: Option<&str>, rev: Option<&str>| {
+            let mut report = Report::comparing(Some("main".to_string()), false);
+            report.compiler = compiler.map(str::to_string);
+            report.rev_compiler = rev.map(str::to_string);
+            let mut out = Vec::new();
+            report.compiler_line(&mut out);
+            String::from_utf8(out).unwrap()
+        };
+        let new = "rustc 1.95.0 (59807616e 2026-04-14)";
+        let old = "rustc 1.91.0 (f8297e351 2025-10-28)";
+        assert_eq!(line(Some(new), None), format!("compiler: {new}\n"));
+        assert_eq!(line(Some(new), Some(new)), format!("compiler: {new}\n"));
+        assert_eq!(
+            line(Some(new), Some(old)),
+            format!("compiler: {new}; main's binaries: {old}\n")
+        );
+        assert_eq!(line(None, None), "");
     }
 
     #[test]
