@@ -13,6 +13,13 @@
 //! round so that all of them see the same machine. Rows are printed as they
 //! are measured; a crate's example `<crate>-baseline` (a plain reference
 //! solution) is timed on the same file for the speed-up column.
+//!
+//! This file is the command: its options, what is timed and in which
+//! order, and where it is printed. Its rooms: [`inputs`] makes and scans
+//! the bench inputs, [`rev`] checks out and builds REV, [`measure`] measures
+//! one row (checks, interleaved rounds, peak memory from a copy of this
+//! tool), [`progress`] keeps the line that says what runs, and [`table`]
+//! prints the table and the summary and writes the JSON.
 
 mod inputs;
 mod measure;
@@ -26,7 +33,9 @@ use crate::compare::Budget;
 use crate::judge::{mebibytes, program_path};
 use crate::workspace::{self, Limits, Workspace};
 use inputs::Input;
-use measure::{peak_memory, peak_memory_and_exit, rounds, time_row, Program};
+use measure::{peak_memory, rounds, time_row, Program};
+// `--peak-memory-of`, which the options hand over to.
+pub use measure::peak_memory_and_exit;
 use progress::Progress;
 use rev::Compiler;
 use std::fs;
