@@ -58,8 +58,12 @@ struct Board {
 	white: u16,
 }
 
-fn squares_in(mask: u16) -> impl Iterator<Item = usize> {
-	(0..16).filter(move |&square| mask >> square & 1 == 1)
+fn squares_in(mut mask: u16) -> impl Iterator<Item = usize> {
+	std::iter::from_fn(move || {
+		let square = mask.trailing_zeros() as usize;
+		mask &= mask.wrapping_sub(1);
+		(square < 16).then_some(square)
+	})
 }
 
 impl Board {

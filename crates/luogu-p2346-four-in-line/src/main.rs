@@ -16,13 +16,17 @@
 //! with one first mover fixed some boards reach no line at all (that colour cannot move). A line
 //! of either colour ends the game, whoever made it, and breadth-first order generates boards by
 //! nondecreasing distance, so the search stops at the first board with a line it generates.
+//! A hash set, not an array: the search sees a few hundred of the 823,680 states, and an array
+//! over all of them would need a perfect numbering of the boards.
 //!
-//! Complexity: O(S) time and memory for the S states the search visits before its first goal:
-//! at most 741 on any legal board (a few µs), at most 7 moves deep. Every legal board reaches a
-//! line; the tests walk all 411,840 of them. Reading is linear in the input.
+//! Complexity: O(S) time and memory for the S states the search sees before its first goal: at
+//! most 741 on any legal board (about 20 µs), at most 7 moves deep. Every legal board reaches a
+//! line; the tests walk all 411,840 of them, which one run answers in about 0.35 s of CPU time.
+//! Reading is linear in the input, which is held twice while proconio copies it.
 //!
-//! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace (including `\r`)
-//! between squares is skipped, so the judge's 4 lines of 4 and one line of 16 both read. One
+//! Input: boards until end of input, 16 squares of `B`/`W`/`O` each; whitespace between squares
+//! (what `str::split_whitespace` splits on: `\r` and Unicode spaces too) is skipped, so the judge's
+//! 4 lines of 4 and one line of 16 both read, and a byte that is not UTF-8 reads as U+FFFD. One
 //! answer per line. A bad character, a board without exactly 7 `B`, 7 `W` and 2 `O`, or input that
 //! ends inside a board is reported on stderr with the board number, after the answers to the
 //! boards before it, and the exit status is 1, also when stderr itself cannot be written. The
@@ -88,9 +92,14 @@ struct Board {
     white: u16,
 }
 
-/// The squares of `mask`, in increasing order.
-fn squares_in(mask: u16) -> impl Iterator<Item = usize> {
-    (0..16).filter(move |&square| mask >> square & 1 == 1)
+/// The squares of `mask`, in increasing order: the lowest one left, then cleared. (Testing all 16
+/// squares instead made the search on all boards a third slower.)
+fn squares_in(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let square = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (square < 16).then_some(square)
+    })
 }
 
 impl Board {
