@@ -295,30 +295,35 @@ mod tests {
 
     #[test]
     fn samples_match_their_outputs() {
-        macro_rules! sample {
-            ($number:literal) => {
-                (
-                    include_str!(concat!(
-                        "../../../samples/luogu-p2346-four-in-line/",
-                        $number,
-                        ".in"
-                    )),
-                    include_str!(concat!(
-                        "../../../samples/luogu-p2346-four-in-line/",
-                        $number,
-                        ".out"
-                    )),
-                )
-            };
-        }
         let samples = [
-            sample!("1"),
-            sample!("2"),
-            sample!("3"),
-            sample!("4"),
-            sample!("5"),
-            sample!("6"),
-            sample!("7"),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/1.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/1.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/2.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/2.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/3.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/3.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/4.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/4.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/5.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/5.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/6.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/6.out"),
+            ),
+            (
+                include_str!("../../../samples/luogu-p2346-four-in-line/7.in"),
+                include_str!("../../../samples/luogu-p2346-four-in-line/7.out"),
+            ),
         ];
         for (number, (input, expected)) in samples.into_iter().enumerate() {
             let expected = (expected.to_string(), None);
