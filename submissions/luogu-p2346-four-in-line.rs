@@ -1,11 +1,13 @@
 //! Luogu P2346 — Four in a Line (四子连棋). <https://www.luogu.com.cn/problem/P2346>
 
-use std::fmt;
-use std::io::{self, Read, Write};
+pub use __cargo_equip::prelude::*;
 
-const SQUARES: u32 = 16;
-const PIECES_PER_COLOUR: u32 = 7;
-const LEGAL_BOARDS: usize = 411_840;
+use proconio::source::once::OnceSource;
+use proconio::source::Source;
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
+use std::fmt::{self, Write as _};
+use std::io::{self, Read, Write};
 
 const LINES: [u16; 10] = [
 	0x000F, 0x00F0, 0x0F00, 0xF000, // rows
@@ -13,160 +15,55 @@ const LINES: [u16; 10] = [
 	0x8421, 0x1248, // main diagonal (squares 0, 5, 10, 15) and anti-diagonal (3, 6, 9, 12)
 ];
 
-const NEIGHBOURS: [u16; 16] = neighbour_masks();
-
-const fn neighbour_masks() -> [u16; 16] {
+const NEIGHBOURS: [u16; 16] = {
 	let mut masks = [0u16; 16];
 	let mut square = 0;
 	while square < 16 {
 		let (row, column) = (square / 4, square % 4);
-		let mut mask = 0u16;
 		if row > 0 {
-			mask |= 1 << (square - 4);
+			masks[square] |= 1 << (square - 4);
 		}
 		if row < 3 {
-			mask |= 1 << (square + 4);
+			masks[square] |= 1 << (square + 4);
 		}
 		if column > 0 {
-			mask |= 1 << (square - 1);
+			masks[square] |= 1 << (square - 1);
 		}
 		if column < 3 {
-			mask |= 1 << (square + 1);
+			masks[square] |= 1 << (square + 1);
 		}
-		masks[square] = mask;
 		square += 1;
 	}
 	masks
-}
-
-const BLACK_PLACEMENTS: usize = 3432;
-
-static LOW_HALF_RANK: [u16; 128] = low_half_ranks();
-static HIGH_HALF_RANK: [[u16; 8]; 128] = high_half_ranks();
-
-static BITS_IN_BYTE: [u8; 256] = {
-	let mut bits = [0u8; 256];
-	let mut byte = 0;
-	while byte < 256 {
-		bits[byte] = (byte as u8).count_ones() as u8;
-		byte += 1;
-	}
-	bits
 };
 
-const BINOMIAL: [[u16; 8]; 14] = binomials();
-
-const fn binomials() -> [[u16; 8]; 14] {
-	let mut binomial = [[0u16; 8]; 14];
-	let mut n = 0;
-	while n < 14 {
-		binomial[n][0] = 1;
-		let mut k = 1;
-		while k < 8 {
-			if n > 0 {
-				binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
-			}
-			k += 1;
-		}
-		n += 1;
-	}
-	binomial
-}
-
-const fn half_rank(half: usize, first_square: usize, ordinals_before: usize) -> u16 {
-	let (mut rank, mut ordinal, mut position) = (0u16, ordinals_before, 0);
-	while position < 7 {
-		if half >> position & 1 == 1 {
-			ordinal += 1;
-			if ordinal < 8 {
-				rank += BINOMIAL[first_square + position][ordinal];
-			}
-		}
-		position += 1;
-	}
-	rank
-}
-
-const fn low_half_ranks() -> [u16; 128] {
-	let mut ranks = [0u16; 128];
-	let mut half = 0;
-	while half < 128 {
-		ranks[half] = half_rank(half, 0, 0);
-		half += 1;
-	}
-	ranks
-}
-
-const fn high_half_ranks() -> [[u16; 8]; 128] {
-	let mut ranks = [[0u16; 8]; 128];
-	let mut half = 0;
-	while half < 128 {
-		let mut ordinals_before = 0;
-		while ordinals_before < 8 {
-			ranks[half][ordinals_before] = half_rank(half, 7, ordinals_before);
-			ordinals_before += 1;
-		}
-		half += 1;
-	}
-	ranks
-}
-
-static BLACK_SUBSET_BY_RANK: [u16; BLACK_PLACEMENTS] = black_subsets_by_rank();
-static EMPTY_PAIR_BY_RANK: [(u8, u8); 120] = empty_pairs_by_rank();
-
-const fn black_subsets_by_rank() -> [u16; BLACK_PLACEMENTS] {
-	let mut subsets = [0u16; BLACK_PLACEMENTS];
-	let mut subset = 0usize;
-	while subset < 1 << 14 {
-		if subset.count_ones() == PIECES_PER_COLOUR {
-			let low_half = subset & 0x7F;
-			let rank = half_rank(low_half, 0, 0) + half_rank(subset >> 7, 7, low_half.count_ones() as usize);
-			subsets[rank as usize] = subset as u16;
-		}
-		subset += 1;
-	}
-	subsets
-}
-
-const fn empty_pairs_by_rank() -> [(u8, u8); 120] {
-	let mut pairs = [(0u8, 0u8); 120];
-	let mut high = 1;
-	while high < 16 {
-		let mut low = 0;
-		while low < high {
-			pairs[high * (high - 1) / 2 + low] = (low as u8, high as u8);
-			low += 1;
-		}
-		high += 1;
-	}
-	pairs
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Colour {
 	Black,
 	White,
 }
 
 impl Colour {
-	const BOTH: [Colour; 2] = [Colour::Black, Colour::White];
-
 	fn opponent(self) -> Colour {
 		match self {
 			Colour::Black => Colour::White,
 			Colour::White => Colour::Black,
 		}
 	}
-
-	fn index(self) -> usize {
-		self as usize
-	}
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Board {
 	black: u16,
 	white: u16,
+}
+
+fn squares_in(mut mask: u16) -> impl Iterator<Item = usize> {
+	std::iter::from_fn(move || {
+		let square = mask.trailing_zeros() as usize;
+		mask &= mask.wrapping_sub(1);
+		(square < 16).then_some(square)
+	})
 }
 
 impl Board {
@@ -174,624 +71,93 @@ impl Board {
 		!(self.black | self.white)
 	}
 
-	fn pieces(self, colour: Colour) -> u16 {
-		match colour {
-			Colour::Black => self.black,
-			Colour::White => self.white,
-		}
-	}
-
 	fn has_line(self) -> bool {
 		LINES.iter().any(|&line| self.black & line == line || self.white & line == line)
 	}
 
-	fn for_each_move(self, mover: Colour, mut visit: impl FnMut(Board)) {
-		let mut empties = self.empty();
-		while empties != 0 {
-			let target = empties.trailing_zeros();
-			empties &= empties - 1;
-			let mut sources = NEIGHBOURS[target as usize] & self.pieces(mover);
-			while sources != 0 {
-				let source = sources.trailing_zeros();
-				sources &= sources - 1;
-				let slide = (1u16 << source) | (1u16 << target);
-				let mut next = self;
+	fn moves(self, mover: Colour) -> impl Iterator<Item = Board> {
+		let pieces = match mover {
+			Colour::Black => self.black,
+			Colour::White => self.white,
+		};
+		squares_in(self.empty()).flat_map(move |to| {
+			squares_in(NEIGHBOURS[to] & pieces).map(move |from| {
+				let slide = 1 << from | 1 << to;
 				match mover {
-					Colour::Black => next.black ^= slide,
-					Colour::White => next.white ^= slide,
+					Colour::Black => Board { black: self.black ^ slide, ..self },
+					Colour::White => Board { white: self.white ^ slide, ..self },
 				}
-				visit(next);
-			}
-		}
-	}
-
-	fn rank(self) -> usize {
-		let empty = u32::from(self.empty());
-		let low = empty.trailing_zeros();
-		let high = 31 - empty.leading_zeros();
-		let pair_rank = high * (high - 1) / 2 + low;
-		let black = u32::from(self.black);
-		let without_high = (black & ((1 << high) - 1)) | ((black >> (high + 1)) << high);
-		let compact = (without_high & ((1 << low) - 1)) | ((without_high >> (low + 1)) << low);
-		let low_half = (compact & 0x7F) as usize;
-		let black_rank = LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][usize::from(BITS_IN_BYTE[low_half])];
-		pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
-	}
-
-	#[cfg(test)]
-	fn unrank(rank: usize) -> Board {
-		let (low, high) = EMPTY_PAIR_BY_RANK[rank / BLACK_PLACEMENTS];
-		let compact = u32::from(BLACK_SUBSET_BY_RANK[rank % BLACK_PLACEMENTS]);
-		let with_low = (compact & ((1 << low) - 1)) | ((compact >> low) << (low + 1));
-		let black = (with_low & ((1 << high) - 1)) | ((with_low >> high) << (high + 1));
-		let empty = (1u32 << low) | (1u32 << high);
-		Board { black: black as u16, white: !(black | empty) as u16 }
-	}
-}
-
-const COMPACT_SQUARES: u32 = (1 << 14) - 1;
-
-fn compact_rank(compact: u32) -> u16 {
-	let low_half = (compact & 0x7F) as usize;
-	LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][usize::from(BITS_IN_BYTE[low_half])]
-}
-
-#[derive(Clone, Copy)]
-struct PairMove {
-	from: u8,
-	to: u8,
-	new_pair: u8,
-}
-
-impl PairMove {
-	fn apply(self, pieces: u32) -> u32 {
-		let (from, to) = (u32::from(self.from), u32::from(self.to));
-		let without = (pieces & ((1 << from) - 1)) | ((pieces >> (from + 1)) << from);
-		(without & ((1 << to) - 1)) | ((without >> to) << (to + 1)) | (1 << to)
-	}
-
-	fn places(self) -> usize {
-		14 * usize::from(self.from) + usize::from(self.to)
-	}
-
-	fn earlier_bits(self) -> Vec<u16> {
-		let mut earlier_bits = vec![0; 64 * BLOCK_WORDS];
-		for (black_rank, &black) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
-			let movers = !u32::from(black) & COMPACT_SQUARES;
-			if movers >> self.from & 1 == 1 {
-				let earlier_rank = usize::from(compact_rank(self.apply(movers)));
-				earlier_bits[BLOCK_MARGIN + black_rank] = (BLOCK_MARGIN + earlier_rank) as u16;
-			}
-		}
-		earlier_bits
-	}
-}
-
-fn pair_moves() -> Vec<Vec<PairMove>> {
-	let place = |square: u32, low: u32, high: u32| square - u32::from(square > low) - u32::from(square > high);
-	EMPTY_PAIR_BY_RANK
-		.iter()
-		.map(|&(low, high)| {
-			let (low, high) = (u32::from(low), u32::from(high));
-			let mut slides = Vec::new();
-			for (target, other) in [(low, high), (high, low)] {
-				let mut sources = u32::from(NEIGHBOURS[target as usize]) & !(1 << other);
-				while sources != 0 {
-					let source = sources.trailing_zeros();
-					sources &= sources - 1;
-					let (new_low, new_high) = (other.min(source), other.max(source));
-					slides.push(PairMove {
-						from: place(source, low, high) as u8,
-						to: place(target, new_low, new_high) as u8,
-						new_pair: (new_high * (new_high - 1) / 2 + new_low) as u8,
-					});
-				}
-			}
-			slides
-		})
-		.collect()
-}
-
-type Block = [u64; BLOCK_WORDS];
-const BLOCK_WORDS: usize = (BLACK_PLACEMENTS + 63) / 64;
-const BLOCK_MARGIN: usize = (64 * BLOCK_WORDS - BLACK_PLACEMENTS) / 2;
-
-fn reversed(block: &Block) -> Block {
-	std::array::from_fn(|word| block[BLOCK_WORDS - 1 - word].reverse_bits())
-}
-
-fn goal_entries() -> Vec<Block> {
-	let mut goals = vec![[0u64; BLOCK_WORDS]; EMPTY_PAIR_BY_RANK.len()];
-	for (pair, &(low, high)) in EMPTY_PAIR_BY_RANK.iter().enumerate() {
-		let empty = (1u16 << low) | (1u16 << high);
-		let compact_lines: Vec<u16> = LINES
-			.iter()
-			.filter(|&&line| line & empty == 0)
-			.map(|&line| {
-				let (low, high) = (u32::from(low), u32::from(high));
-				let line = u32::from(line);
-				let without_high = (line & ((1 << high) - 1)) | ((line >> (high + 1)) << high);
-				let compact = (without_high & ((1 << low) - 1)) | ((without_high >> (low + 1)) << low);
-				compact as u16
 			})
-			.collect();
-		let mut has_line = [false; BLACK_PLACEMENTS];
-		for &line in &compact_lines {
-			for (has_line, &black) in has_line.iter_mut().zip(&BLACK_SUBSET_BY_RANK) {
-				*has_line |= black & line == line || black & line == 0;
-			}
-		}
-		for (black_rank, &has_line) in has_line.iter().enumerate() {
-			let bit = BLOCK_MARGIN + black_rank;
-			goals[pair][bit / 64] |= u64::from(has_line) << (bit % 64);
-		}
+		})
 	}
-	goals
 }
 
-const STATES: usize = 2 * LEGAL_BOARDS;
-
-fn state_index(board: Board, mover: Colour) -> usize {
-	2 * board.rank() + mover.index()
-}
-
-fn shortest_distance_by_search(start: Board) -> Option<u8> {
+fn shortest_distance(start: Board) -> Option<u8> {
 	if start.has_line() {
 		return Some(0);
 	}
-	let mut seen = vec![0u64; STATES / 64];
-	let mut first_visit = |board: Board, mover: Colour| {
-		let state = state_index(board, mover);
-		let (word, bit) = (&mut seen[state / 64], 1u64 << (state % 64));
-		let is_new = *word & bit == 0;
-		*word |= bit;
-		is_new
-	};
-	let mut frontier = Vec::new();
-	for mover in Colour::BOTH {
-		first_visit(start, mover);
-		frontier.push((start, mover));
+	let mut seen = FxHashSet::default();
+	let mut queue = VecDeque::new();
+	for mover in [Colour::Black, Colour::White] {
+		seen.insert((start, mover));
+		queue.push_back((start, mover, 0));
 	}
-	let mut next_frontier = Vec::new();
-	let mut distance = 0u8;
-	while !frontier.is_empty() {
-		distance += 1;
-		let mut reached_line = false;
-		for &(board, mover) in &frontier {
-			let next_mover = mover.opponent();
-			board.for_each_move(mover, |next| {
-				if next.has_line() {
-					reached_line = true;
-				} else if first_visit(next, next_mover) {
-					next_frontier.push((next, next_mover));
-				}
-			});
-			if reached_line {
-				return Some(distance);
+	while let Some((board, mover, distance)) = queue.pop_front() {
+		for next in board.moves(mover) {
+			if next.has_line() {
+				return Some(distance + 1);
+			}
+			if seen.insert((next, mover.opponent())) {
+				queue.push_back((next, mover.opponent(), distance + 1));
 			}
 		}
-		std::mem::swap(&mut frontier, &mut next_frontier);
-		next_frontier.clear();
 	}
 	None
 }
 
-struct DistanceTable {
-	best_by_board: Vec<u8>,
-	#[cfg(test)]
-	distance_by_board: Vec<u8>,
-}
-
-impl DistanceTable {
-	const UNREACHED: u8 = u8::MAX;
-
-	#[cfg(test)]
-	fn swapped_rank(rank: usize) -> usize {
-		let black_rank = rank % BLACK_PLACEMENTS;
-		rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
-	}
-
-	fn build() -> DistanceTable {
-		let pairs = EMPTY_PAIR_BY_RANK.len();
-		let (mut sideways_by_pair, mut vertical_by_pair) = (Vec::new(), Vec::new());
-		for moves in pair_moves() {
-			let (sideways, vertical): (Vec<PairMove>, Vec<PairMove>) = moves.into_iter().partition(|slide| slide.from == slide.to);
-			sideways_by_pair.push(sideways);
-			vertical_by_pair.push(vertical);
-		}
-		let mut black_at_place = [[0u64; BLOCK_WORDS]; 14];
-		for (black_rank, &subset) in BLACK_SUBSET_BY_RANK.iter().enumerate() {
-			let bit = BLOCK_MARGIN + black_rank;
-			for (place, placements) in black_at_place.iter_mut().enumerate() {
-				placements[bit / 64] |= u64::from(subset >> place & 1) << (bit % 64);
+fn read_boards(text: &str, boards: &mut Vec<Board>) -> Result<(), String> {
+	let mut tokens = OnceSource::from(text);
+	let mut board = Board { black: 0, white: 0 };
+	let mut squares_read = 0;
+	while let Some(token) = tokens.next_token() {
+		for character in token.chars() {
+			match character {
+				'B' => board.black |= 1 << squares_read,
+				'W' => board.white |= 1 << squares_read,
+				'O' => {}
+				_ => return Err(format!("unexpected character {character:?} (expected B, W or O)")),
 			}
-		}
-		let white_at_place = black_at_place.map(|placements| reversed(&placements));
-		let mut earlier_bits_by_places = vec![Vec::new(); 14 * 14];
-		for &slide in vertical_by_pair.iter().flatten() {
-			let earlier_bits = &mut earlier_bits_by_places[slide.places()];
-			if earlier_bits.is_empty() {
-				*earlier_bits = slide.earlier_bits();
-			}
-		}
-		let mut layer = goal_entries();
-		let mut seen = layer.clone();
-		let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
-		let mut answered = vec![[0u64; BLOCK_WORDS]; pairs];
-		let mut best_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-		#[cfg(test)]
-		let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-		let mut distance = 0u8;
-		loop {
-			for (pair, block) in layer.iter().enumerate() {
-				let swapped = reversed(block);
-				for slide in &sideways_by_pair[pair] {
-					let movers_there = &black_at_place[usize::from(slide.from)];
-					let next = &mut next_layer[usize::from(slide.new_pair)];
-					for ((next, &swapped), &movers_there) in next.iter_mut().zip(&swapped).zip(movers_there) {
-						*next |= swapped & movers_there;
-					}
-				}
-				let newly_answered = answered[pair].iter_mut().zip(block).zip(&swapped);
-				for (word_index, ((answered, &word), &swapped_word)) in newly_answered.enumerate() {
-					let mut boards = (word | swapped_word) & !*answered;
-					*answered |= boards;
-					while boards != 0 {
-						let black_rank = 64 * word_index + boards.trailing_zeros() as usize - BLOCK_MARGIN;
-						boards &= boards - 1;
-						best_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
-					}
-				}
-				#[cfg(test)]
-				for (word_index, &word) in block.iter().enumerate() {
-					let mut entries = word;
-					while entries != 0 {
-						let black_rank = 64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
-						entries &= entries - 1;
-						distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
-					}
-				}
-				for slide in &vertical_by_pair[pair] {
-					let movers_there = &white_at_place[usize::from(slide.from)];
-					let earlier_bits = &earlier_bits_by_places[slide.places()];
-					let next = &mut next_layer[usize::from(slide.new_pair)];
-					for (word_index, (&word, &movers_there)) in block.iter().zip(movers_there).enumerate() {
-						let mut entries = word & movers_there;
-						while entries != 0 {
-							let bit = 64 * word_index + entries.trailing_zeros() as usize;
-							entries &= entries - 1;
-							let earlier_bit = usize::from(earlier_bits[bit]);
-							next[earlier_bit / 64] |= 1 << (earlier_bit % 64);
-						}
-					}
-				}
-			}
-			let mut any_new = false;
-			for (next, seen) in next_layer.iter_mut().zip(&mut seen) {
-				for (next, seen) in next.iter_mut().zip(seen.iter_mut()) {
-					*next &= !*seen;
-					*seen |= *next;
-					any_new |= *next != 0;
-				}
-			}
-			if !any_new {
-				break;
-			}
-			std::mem::swap(&mut layer, &mut next_layer);
-			next_layer.fill([0; BLOCK_WORDS]);
-			distance += 1;
-		}
-		DistanceTable {
-			best_by_board,
-			#[cfg(test)]
-			distance_by_board,
-		}
-	}
-
-	#[cfg(test)]
-	fn distance_with_mover(&self, board: Board, mover: Colour) -> Option<u8> {
-		let entry = match mover {
-			Colour::Black => board.rank(),
-			Colour::White => Self::swapped_rank(board.rank()),
-		};
-		let distance = self.distance_by_board[entry];
-		(distance != Self::UNREACHED).then_some(distance)
-	}
-
-	fn shortest_distance(&self, board: Board) -> Option<u8> {
-		let best = self.best_by_board[board.rank()];
-		(best != Self::UNREACHED).then_some(best)
-	}
-}
-
-const TABLE_THRESHOLD: usize = 260;
-
-fn answer(shortest_distance: u8) -> u8 {
-	shortest_distance.max(1)
-}
-
-#[derive(Debug, PartialEq, Eq)]
-struct InputError {
-	board: usize,
-	fault: String,
-}
-
-impl fmt::Display for InputError {
-	fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-		write!(f, "board {}: {}", self.board, self.fault)
-	}
-}
-
-const CHUNK: usize = 1 << 16;
-
-struct Input<R> {
-	reader: R,
-	chunk: usize,
-	buffer: Vec<u8>,
-	position: usize,
-	finished: bool,
-	read_error: Option<io::Error>,
-}
-
-impl<R: Read> Input<R> {
-	fn with_chunk(reader: R, chunk: usize) -> Self {
-		Input { reader, chunk, buffer: Vec::new(), position: 0, finished: false, read_error: None }
-	}
-
-	fn unread(&self) -> &[u8] {
-		&self.buffer[self.position..]
-	}
-
-	fn refill(&mut self) -> bool {
-		if self.finished {
-			return false;
-		}
-		self.buffer.drain(..self.position);
-		self.position = 0;
-		let kept = self.buffer.len();
-		let wanted = self.chunk.max(kept);
-		self.buffer.reserve(wanted);
-		let limit = wanted as u64;
-		if let Err(error) = (&mut self.reader).take(limit).read_to_end(&mut self.buffer) {
-			self.read_error = Some(error);
-			self.finished = true;
-		}
-		self.finished |= self.buffer.len() < kept + wanted;
-		self.buffer.len() > kept
-	}
-
-	fn char_at_position(&mut self) -> Option<(char, usize)> {
-		while self.unread().len() < 4 && self.refill() {}
-		let bytes = self.unread();
-		let width = match *bytes.first()? {
-			0xC2..=0xDF => 2,
-			0xE0..=0xEF => 3,
-			0xF0..=0xF4 => 4,
-			_ => 1,
-		};
-		let width = bytes.len().min(width);
-		Some(match std::str::from_utf8(&bytes[..width]) {
-			Ok(text) => (text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER), width),
-			Err(error) => (char::REPLACEMENT_CHARACTER, error.error_len().unwrap_or(width)),
-		})
-	}
-}
-
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-const SPACE: u8 = 4;
-const OTHER: u8 = 8;
-
-const CELL: [u8; 256] = {
-	let mut cells = [OTHER; 256];
-	cells[b'O' as usize] = EMPTY;
-	cells[b'B' as usize] = BLACK;
-	cells[b'W' as usize] = WHITE;
-	let spaces = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '];
-	let mut index = 0;
-	while index < spaces.len() {
-		cells[spaces[index] as usize] = SPACE;
-		index += 1;
-	}
-	cells
-};
-
-fn eight_squares(bytes: u64) -> Option<(u8, u8)> {
-	const ONES: u64 = u64::MAX / 255;
-	let not_black = bytes & ONES;
-	let white = bytes >> 4 & ONES;
-	let valid = bytes == ONES * 0x42 + not_black * 0x0D + white * 0x08;
-	let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-	valid.then(|| (gather(not_black ^ ONES), gather(white)))
-}
-
-fn four_squares(bytes: u32) -> Option<(u16, u16)> {
-	let padded = u64::from(bytes) | u64::from(u32::from_le_bytes([b'B'; 4])) << 32;
-	let (black, white) = eight_squares(padded)?;
-	Some((u16::from(black & 0x0F), u16::from(white)))
-}
-
-fn judge_layout_board(twenty: &[u8]) -> Option<(u16, u16)> {
-	let twenty: &[u8; 20] = twenty.try_into().ok()?;
-	let row = |row: usize| {
-		let at = 5 * row;
-		u64::from(u32::from_le_bytes([twenty[at], twenty[at + 1], twenty[at + 2], twenty[at + 3]]))
-	};
-	let line_ends = [twenty[4], twenty[9], twenty[14], twenty[19]] == [b'\n'; 4];
-	let (top_black, top_white) = eight_squares(row(0) | row(1) << 32)?;
-	let (bottom_black, bottom_white) = eight_squares(row(2) | row(3) << 32)?;
-	line_ends.then(|| (u16::from_le_bytes([top_black, bottom_black]), u16::from_le_bytes([top_white, bottom_white])))
-}
-
-fn check_counts(black: u16, white: u16) -> Result<(), String> {
-	let bits = |mask: u16| {
-		let [low, high] = mask.to_le_bytes();
-		u32::from(BITS_IN_BYTE[usize::from(low)]) + u32::from(BITS_IN_BYTE[usize::from(high)])
-	};
-	if bits(black) == PIECES_PER_COLOUR && bits(white) == PIECES_PER_COLOUR {
-		return Ok(());
-	}
-	Err(format!(
-		"has {} B, {} W and {} O (expected 7 B, 7 W and 2 O)",
-		black.count_ones(),
-		white.count_ones(),
-		SQUARES - black.count_ones() - white.count_ones()
-	))
-}
-
-fn read_boards(input: &mut Input<impl Read>, boards: &mut Vec<Board>, limit: usize, boards_before: usize) -> Option<InputError> {
-	let (mut black, mut white, mut squares_read) = (0u16, 0u16, 0u32);
-	let fault = |boards: &Vec<Board>, fault: String| {
-		let board = boards_before + boards.len() + 1;
-		Some(InputError { board, fault })
-	};
-	loop {
-		let unread = input.unread();
-		let mut consumed = 0;
-		while boards.len() < limit {
-			let Some(&byte) = unread.get(consumed) else {
-				break;
-			};
-			if squares_read == 0 {
-				if let Some((board_black, board_white)) = unread.get(consumed..consumed + 20).and_then(judge_layout_board) {
-					if let Err(message) = check_counts(board_black, board_white) {
-						return fault(boards, message);
-					}
-					boards.push(Board { black: board_black, white: board_white });
-					consumed += 20;
-					continue;
-				}
-			}
-			let cell = CELL[usize::from(byte)];
-			if cell == SPACE {
-				consumed += 1;
-				continue;
-			}
-			if squares_read <= SQUARES - 4 {
-				if let Some(four) = unread.get(consumed..consumed + 4) {
-					let four = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
-					if let Some((four_black, four_white)) = four_squares(four) {
-						black |= four_black << squares_read;
-						white |= four_white << squares_read;
-						squares_read += 4;
-						consumed += 4;
-						if squares_read == SQUARES {
-							if let Err(message) = check_counts(black, white) {
-								return fault(boards, message);
-							}
-							boards.push(Board { black, white });
-							(black, white, squares_read) = (0, 0, 0);
-						}
-						continue;
-					}
-				}
-			}
-			if cell == OTHER {
-				break;
-			}
-			consumed += 1;
-			black |= u16::from(cell & BLACK) << squares_read;
-			white |= u16::from(cell >> 1) << squares_read;
 			squares_read += 1;
-			if squares_read == SQUARES {
-				if let Err(message) = check_counts(black, white) {
-					return fault(boards, message);
+			if squares_read == 16 {
+				let (black, white) = (board.black.count_ones(), board.white.count_ones());
+				if (black, white) != (7, 7) {
+					let empty = 16 - black - white;
+					return Err(format!("has {black} B, {white} W and {empty} O (expected 7 B, 7 W and 2 O)"));
 				}
-				boards.push(Board { black, white });
-				(black, white, squares_read) = (0, 0, 0);
+				boards.push(board);
+				(board, squares_read) = (Board { black: 0, white: 0 }, 0);
 			}
 		}
-		let stopped_early = consumed < unread.len();
-		input.position += consumed;
-		if boards.len() == limit {
-			return None;
-		}
-		if stopped_early {
-			if let Some((character, width)) = input.char_at_position() {
-				if !character.is_whitespace() {
-					let message = format!("unexpected character {character:?} (expected B, W or O)");
-					return fault(boards, message);
-				}
-				input.position += width;
-			}
-		} else if !input.refill() {
-			break;
-		}
 	}
-	if squares_read != 0 {
-		return fault(boards, format!("input ends after {squares_read} of 16 squares"));
-	}
-	None
-}
-
-#[derive(Debug)]
-enum RunError {
-	Input(InputError),
-	Read(io::Error),
-	Output(io::Error),
-}
-
-impl fmt::Display for RunError {
-	fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-		match self {
-			RunError::Input(error) => error.fmt(f),
-			RunError::Read(error) => write!(f, "cannot read the input: {error}"),
-			RunError::Output(error) => write!(f, "cannot write the answers: {error}"),
-		}
+	match squares_read {
+		0 => Ok(()),
+		_ => Err(format!("input ends after {squares_read} of 16 squares")),
 	}
 }
 
-fn run(reader: impl Read, out: &mut impl Write) -> Result<(), RunError> {
-	run_in_chunks(reader, CHUNK, out)
-}
-
-fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), RunError> {
-	let mut input = Input::with_chunk(reader, chunk);
-	let outcome = answer_boards(&mut input, out);
-	out.flush().map_err(RunError::Output)?;
-	match (outcome, input.read_error) {
-		(Err(RunError::Input(_)) | Ok(()), Some(error)) => Err(RunError::Read(error)),
-		(outcome, _) => outcome,
+fn answer_boards(input: &[u8]) -> (String, Option<String>) {
+	let mut boards = Vec::new();
+	let read = read_boards(&String::from_utf8_lossy(input), &mut boards);
+	let mut answers = String::new();
+	for (index, &board) in boards.iter().enumerate() {
+		let Some(distance) = shortest_distance(board) else {
+			let fault = format!("board {}: no line of four can be reached", index + 1);
+			return (answers, Some(fault));
+		};
+		let _ = writeln!(answers, "{}", distance.max(1));
 	}
-}
-
-fn answer_boards(input: &mut Input<impl Read>, out: &mut impl Write) -> Result<(), RunError> {
-	let mut boards = Vec::with_capacity(TABLE_THRESHOLD);
-	let mut fault = read_boards(input, &mut boards, TABLE_THRESHOLD, 0);
-	let table = (boards.len() == TABLE_THRESHOLD).then(DistanceTable::build);
-	let mut boards_before = 0;
-	let mut answers = Vec::with_capacity(2 * TABLE_THRESHOLD);
-	loop {
-		answers.clear();
-		let mut unreachable_board = None;
-		for (index, &board) in boards.iter().enumerate() {
-			let distance = match &table {
-				Some(table) => table.shortest_distance(board),
-				None => shortest_distance_by_search(board),
-			};
-			let Some(distance) = distance else {
-				unreachable_board = Some(boards_before + index + 1);
-				break;
-			};
-			answers.push(b'0' + answer(distance));
-			answers.push(b'\n');
-		}
-		out.write_all(&answers).map_err(RunError::Output)?;
-		if let Some(board) = unreachable_board {
-			let fault = "no line of four can be reached".to_string();
-			return Err(RunError::Input(InputError { board, fault }));
-		}
-		if let Some(fault) = fault {
-			return Err(RunError::Input(fault));
-		}
-		if boards.len() < TABLE_THRESHOLD {
-			return Ok(());
-		}
-		boards_before += boards.len();
-		boards.clear();
-		fault = read_boards(input, &mut boards, TABLE_THRESHOLD, boards_before);
-	}
+	let fault = read.err().map(|fault| format!("board {}: {fault}", boards.len() + 1));
+	(answers, fault)
 }
 
 fn fail(message: fmt::Arguments) -> ! {
@@ -800,8 +166,126 @@ fn fail(message: fmt::Arguments) -> ! {
 }
 
 fn main() {
-	let mut out = io::BufWriter::with_capacity(CHUNK, io::stdout().lock());
-	if let Err(error) = run(io::stdin().lock(), &mut out) {
-		fail(format_args!("{error}"));
+	let mut input = Vec::new();
+	let read = io::stdin().lock().read_to_end(&mut input);
+	let (answers, fault) = answer_boards(&input);
+	let mut out = io::BufWriter::new(io::stdout().lock());
+	if let Err(error) = out.write_all(answers.as_bytes()).and_then(|()| out.flush()) {
+		fail(format_args!("cannot write the answers: {error}"));
 	}
+	if let Err(error) = read {
+		fail(format_args!("cannot read the input: {error}"));
+	}
+	if let Some(fault) = fault {
+		fail(format_args!("{fault}"));
+	}
+}
+
+// The following code was expanded by `cargo-equip`.
+
+///  # Bundled libraries
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0`   licensed under `MIT OR Apache-2.0` as `crate::__cargo_equip::crates::proconio`
+///  - `registry+https://github.com/rust-lang/crates.io-index#rustc-hash@2.1.1` licensed under `Apache-2.0 OR MIT` as `crate::__cargo_equip::crates::rustc_hash`
+/// 
+///  # License and Copyright Notices
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0`
+/// 
+///      ```text
+///      The MIT License
+///      Copyright 2019 (C) statiolake <statiolake@gmail.com>
+/// 
+///      Permission is hereby granted, free of charge, to any person obtaining a copy of
+///      this software and associated documentation files (the "Software"), to deal in
+///      the Software without restriction, including without limitation the rights to
+///      use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
+///      the Software, and to permit persons to whom the Software is furnished to do so,
+///      subject to the following conditions:
+/// 
+///      The above copyright notice and this permission notice shall be included in all
+///      copies or substantial portions of the Software.
+/// 
+///      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+///      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS
+///      FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR
+///      COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
+///      IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+///      CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+/// 
+///      Copyright for original `input!` macro is held by Hideyuki Tanaka, 2019.  The
+///      original macro is licensed under BSD 3-clause license.
+/// 
+///      Redistribution and use in source and binary forms, with or without
+///      modification, are permitted provided that the following conditions are met:
+/// 
+///      1. Redistributions of source code must retain the above copyright notice, this
+///         list of conditions and the following disclaimer.
+/// 
+///      2. Redistributions in binary form must reproduce the above copyright notice,
+///         this list of conditions and the following disclaimer in the documentation
+///         and/or other materials provided with the distribution.
+/// 
+///      3. Neither the name of the copyright holder nor the names of its contributors
+///         may be used to endorse or promote products derived from this software
+///         without specific prior written permission.
+/// 
+///      THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+///      ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+///      WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+///      DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+///      FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+///      DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+///      SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+///      CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+///      OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+///      OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+///      ```
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#rustc-hash@2.1.1`
+/// 
+///      ```text
+///      Permission is hereby granted, free of charge, to any
+///      person obtaining a copy of this software and associated
+///      documentation files (the "Software"), to deal in the
+///      Software without restriction, including without
+///      limitation the rights to use, copy, modify, merge,
+///      publish, distribute, sublicense, and/or sell copies of
+///      the Software, and to permit persons to whom the Software
+///      is furnished to do so, subject to the following
+///      conditions:
+/// 
+///      The above copyright notice and this permission notice
+///      shall be included in all copies or substantial portions
+///      of the Software.
+/// 
+///      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF
+///      ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED
+///      TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+///      PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT
+///      SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY
+///      CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION
+///      OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR
+///      IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+///      DEALINGS IN THE SOFTWARE.
+///      ```
+#[cfg_attr(any(), rustfmt::skip)]
+#[allow(unused)]
+mod __cargo_equip {
+    pub(crate) mod crates {
+        pub mod proconio {#![allow(clippy::needless_doctest_main,clippy::print_literal)]pub use crate::__cargo_equip::macros::proconio::*;pub mod marker{use crate::__cargo_equip::crates::proconio::source::{Readable,Source};use std::io::BufRead;pub enum Chars{}impl Readable for Chars{type Output=Vec<char>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<char>{source.next_token_unwrap().chars().collect()}}pub enum Bytes{}impl Readable for Bytes{type Output=Vec<u8>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<u8>{source.next_token_unwrap().bytes().collect()}}pub enum Usize1{}impl Readable for Usize1{type Output=usize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->usize{usize::read(source).checked_sub(1).expect("attempted to read the value 0 as a Usize1")}}pub enum Isize1{}impl Readable for Isize1{type Output=isize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->isize{isize::read(source).checked_sub(1).unwrap_or_else(||{panic!(concat!("attempted to read the value {} as a Isize1:"," the value is isize::MIN and cannot be decremented"),isize::MIN,)})}}}pub mod source{use std::any::type_name;use std::fmt::Debug;use std::io::BufRead;use std::str::FromStr;pub mod line{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;pub struct LineSource<R:BufRead>{tokens:Tokens,reader:R,}impl<R:BufRead>LineSource<R>{pub fn new(reader:R)->LineSource<R>{LineSource{tokens:"".to_owned().into(),reader,}}fn prepare(&mut self){while self.tokens.is_empty(){let mut line=String::new();let num_bytes=self.reader.read_line(&mut line).expect("failed to get linel maybe an IO error.");if num_bytes==0{return;}self.tokens=line.into();}}}impl<R:BufRead>Source<R>for LineSource<R>{fn next_token(&mut self)->Option<&str>{self.prepare();self.tokens.next_token()}fn is_empty(&mut self)->bool{self.prepare();self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for LineSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->LineSource<BufReader<&'a[u8]>>{LineSource::new(BufReader::new(s.as_bytes()))}}}pub mod once{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;use std::marker::PhantomData;pub struct OnceSource<R:BufRead>{tokens:Tokens,_read:PhantomData<R>,}impl<R:BufRead>OnceSource<R>{pub fn new(mut source:R)->OnceSource<R>{let mut context=String::new();source.read_to_string(&mut context).expect("failed to read from source; maybe an IO error.");OnceSource{tokens:context.into(),_read:PhantomData,}}}impl<R:BufRead>Source<R>for OnceSource<R>{fn next_token(&mut self)->Option<&str>{self.tokens.next_token()}fn is_empty(&mut self)->bool{self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for OnceSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->OnceSource<BufReader<&'a[u8]>>{OnceSource::new(BufReader::new(s.as_bytes()))}}}mod tokens{use std::{iter::Peekable,ptr::NonNull,str::SplitWhitespace};pub(super)struct Tokens{tokens:Peekable<SplitWhitespace<'static>>,_current_context:CurrentContext,}impl Tokens{pub(super)fn next_token(&mut self)->Option<&str>{self.tokens.next()}pub(super)fn is_empty(&mut self)->bool{self.tokens.peek().is_none()}}impl From<String>for Tokens{fn from(current_context:String)->Self{let current_context=CurrentContext::from(current_context);unsafe{let tokens=current_context.0.as_ref().split_whitespace().peekable();Self{tokens,_current_context:current_context,}}}}unsafe impl Send for Tokens{}unsafe impl Sync for Tokens{}struct CurrentContext(NonNull<str>);impl From<String>for CurrentContext{fn from(s:String)->Self{let s=s.into_boxed_str();Self(NonNull::new(Box::leak(s)).unwrap())}}impl Drop for CurrentContext{fn drop(&mut self){unsafe{drop(Box::from_raw(self.0.as_mut()))};}}}pub mod auto{#[cfg(debug_assertions)]pub use super::line::LineSource as AutoSource;#[cfg(not(debug_assertions))]pub use super::once::OnceSource as AutoSource;}pub trait Source<R:BufRead>{fn next_token(&mut self)->Option<&str>;#[allow(clippy::wrong_self_convention)]fn is_empty(&mut self)->bool;fn next_token_unwrap(&mut self)->&str{self.next_token().expect(concat!("failed to get the next token; ","maybe reader reached an end of input. ","ensure that arguments for `input!` macro is correctly ","specified to match the problem input."))}}impl<R:BufRead,S:Source<R>>Source<R>for&'_ mut S{fn next_token(&mut self)->Option<&str>{(*self).next_token()}fn is_empty(&mut self)->bool{(*self).is_empty()}}pub trait Readable{type Output;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Self::Output;}impl<T:FromStr>Readable for T where T::Err:Debug,{type Output=T;fn read<R:BufRead,S:Source<R>>(source:&mut S)->T{let token=source.next_token_unwrap();match token.parse(){Ok(v)=>v,Err(e)=>panic!(concat!("failed to parse the input `{input}` ","to the value of type `{ty}`: {err:?}; ","ensure that the input format is collectly specified ","and that the input value must handle specified type.",),input=token,ty=type_name::<T>(),err=e,),}}}pub trait RuntimeReadable{type Output;fn read<R:BufRead,S:Source<R>>(self,source:&mut S)->Self::Output;}}use crate::__cargo_equip::crates::proconio::source::{auto::AutoSource,line::LineSource};use std::sync::OnceLock;use std::{io::{self,BufRead},sync::Mutex,};use std::{io::{BufReader,Stdin},sync::MutexGuard,};pub use crate::__cargo_equip::crates::proconio::source::Readable as __Readable;pub enum StdinSource<R:BufRead>{Normal(AutoSource<R>),Interactive(LineSource<R>),Unknown(LineSource<R>),}impl<R:BufRead>source::Source<R>for StdinSource<R>{fn next_token(&mut self)->Option<&str>{match self{StdinSource::Normal(source)=>source.next_token(),StdinSource::Interactive(source)=>source.next_token(),StdinSource::Unknown(source)=>source.next_token(),}}fn is_empty(&mut self)->bool{match self{StdinSource::Normal(source)=>source.is_empty(),StdinSource::Interactive(source)=>source.is_empty(),StdinSource::Unknown(source)=>source.is_empty(),}}}pub static STDIN_SOURCE:OnceLock<Mutex<StdinSource<BufReader<Stdin>>>> =OnceLock::new();#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input{(@from[$source:expr]@rest)=>{};(@from[$source:expr]@rest mut$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[mut]@rest$($rest)*}};(@from[$source:expr]@rest$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@rest$var:tt:$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest with$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@dyn_kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$($kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest[$($tt:tt)*]$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[[$($tt)*]]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest($($tt:tt)*)$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[($($tt)*)]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest,$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@dyn_kind[$($dyn_kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest,$($rest)*);};(@from$($tt:tt)*)=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,$($rest:tt)*)=>{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::input!{@from[&mut s]@rest$($rest)*}};($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{@from[&mut*locked_stdin]@rest$($rest)*}drop(locked_stdin);};}macro_rules!input{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{from&mut*locked_stdin,$($rest)*}drop(locked_stdin);};}macro_rules!input_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input_interactive!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value{(@source[$source:expr]@kind[[$($kind:tt)*]])=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[]@rest$($kind)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest)=>{{let len=<usize as$crate::__cargo_equip::crates::proconio::__Readable>::read($source);$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[[$($kind)*;len]])}};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest;$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*]@len[$($rest)*])};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*$tt]@rest$($rest)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@len[$($len:tt)*])=>{{let len=$($len)*;(0..len).map(|_|$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*])).collect::<Vec<_>>()}};(@source[$source:expr]@kind[($($kinds:tt)*)])=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[]@current[]@rest$($kinds)*)};(@tuple@source[$source:expr]@kinds[$([$($kind:tt)*])*]@current[]@rest)=>{($($crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]),)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest$($rest)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*]@current[$($curr)*$tt]@rest$($rest)*)};(@source[$source:expr]@kind[$kind:ty])=>{<$kind as$crate::__cargo_equip::crates::proconio::__Readable>::read($source)};(@source[$source:expr]@dyn_kind[$dyn_kind:expr])=>{$crate::__cargo_equip::crates::proconio::source::RuntimeReadable::read($dyn_kind,$source)};(@source[$source:expr]@kind[])=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,with$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@dyn_kind[$($rest)*])}};(from$source:expr,$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@kind[$($rest)*])}};($($rest:tt)*)=>{{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::STDIN_SOURCE.get_or_init(||{std::sync::Mutex::new($crate::__cargo_equip::crates::proconio::StdinSource::Normal($crate::__cargo_equip::crates::proconio::source::auto::AutoSource::new(std::io::BufReader::new(std::io::stdin())),))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res}};}macro_rules!read_value{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::acquire_global_stdin_lock();let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res};}macro_rules!read_value_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value_interactive!{$($tt)*})}pub fn __acquire_global_stdin_lock()->MutexGuard<'static,StdinSource<BufReader<Stdin>>>{STDIN_SOURCE.get_or_init(||{Mutex::new(StdinSource::Unknown(LineSource::new(BufReader::new(io::stdin(),))))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."))}pub fn is_stdin_empty()->bool{use source::Source;let mut lock=__acquire_global_stdin_lock();lock.is_empty()}}
+        pub mod rustc_hash {#![cfg_attr(feature="nightly",feature(hasher_prefixfree_extras))]extern crate std;mod seeded_state{use crate::__cargo_equip::crates::rustc_hash::FxHasher;pub type FxHashMapSeed<K,V> =std::collections::HashMap<K,V,FxSeededState>;pub type FxHashSetSeed<V> =std::collections::HashSet<V,FxSeededState>;#[derive(Clone)]pub struct FxSeededState{seed:usize,}impl FxSeededState{pub const fn with_seed(seed:usize)->FxSeededState{Self{seed}}}impl core::hash::BuildHasher for FxSeededState{type Hasher=FxHasher;fn build_hasher(&self)->Self::Hasher{FxHasher::with_seed(self.seed)}}}use core::default::Default;use core::hash::{BuildHasher,Hasher};use std::collections::{HashMap,HashSet};pub type FxHashMap<K,V> =HashMap<K,V,FxBuildHasher>;pub type FxHashSet<V> =HashSet<V,FxBuildHasher>;pub use seeded_state::FxSeededState;pub use seeded_state::{FxHashMapSeed,FxHashSetSeed};#[derive(Clone)]pub struct FxHasher{hash:usize,}#[cfg(target_pointer_width="64")]const K:usize=0xf1357aea2e62a9c5;#[cfg(target_pointer_width="32")]const K:usize=0x93d765dd;impl FxHasher{pub const fn with_seed(seed:usize)->FxHasher{FxHasher{hash:seed}}pub const fn default()->FxHasher{FxHasher{hash:0}}}impl Default for FxHasher{#[inline]fn default()->FxHasher{Self::default()}}impl FxHasher{#[inline]fn add_to_hash(&mut self,i:usize){self.hash=self.hash.wrapping_add(i).wrapping_mul(K);}}impl Hasher for FxHasher{#[inline]fn write(&mut self,bytes:&[u8]){self.write_u64(hash_bytes(bytes));}#[inline]fn write_u8(&mut self,i:u8){self.add_to_hash(i as usize);}#[inline]fn write_u16(&mut self,i:u16){self.add_to_hash(i as usize);}#[inline]fn write_u32(&mut self,i:u32){self.add_to_hash(i as usize);}#[inline]fn write_u64(&mut self,i:u64){self.add_to_hash(i as usize);#[cfg(target_pointer_width="32")]self.add_to_hash((i>>32)as usize);}#[inline]fn write_u128(&mut self,i:u128){self.add_to_hash(i as usize);#[cfg(target_pointer_width="32")]self.add_to_hash((i>>32)as usize);self.add_to_hash((i>>64)as usize);#[cfg(target_pointer_width="32")]self.add_to_hash((i>>96)as usize);}#[inline]fn write_usize(&mut self,i:usize){self.add_to_hash(i);}#[inline]fn finish(&self)->u64{#[cfg(target_pointer_width="64")]const ROTATE:u32=26;#[cfg(target_pointer_width="32")]const ROTATE:u32=15;self.hash.rotate_left(ROTATE)as u64}}const SEED1:u64=0x243f6a8885a308d3;const SEED2:u64=0x13198a2e03707344;const PREVENT_TRIVIAL_ZERO_COLLAPSE:u64=0xa4093822299f31d0;#[inline]fn multiply_mix(x:u64,y:u64)->u64{#[cfg(target_pointer_width="64")]{let full=(x as u128)*(y as u128);let lo=full as u64;let hi=(full>>64)as u64;lo^hi}#[cfg(target_pointer_width="32")]{let lx=x as u32;let ly=y as u32;let hx=(x>>32)as u32;let hy=(y>>32)as u32;let afull=(lx as u64)*(hy as u64);let bfull=(hx as u64)*(ly as u64);afull^bfull.rotate_right(32)}}#[inline]fn hash_bytes(bytes:&[u8])->u64{let len=bytes.len();let mut s0=SEED1;let mut s1=SEED2;if len<=16{if len>=8{s0^=u64::from_le_bytes(bytes[0..8].try_into().unwrap());s1^=u64::from_le_bytes(bytes[len-8..].try_into().unwrap());}else if len>=4{s0^=u32::from_le_bytes(bytes[0..4].try_into().unwrap())as u64;s1^=u32::from_le_bytes(bytes[len-4..].try_into().unwrap())as u64;}else if len>0{let lo=bytes[0];let mid=bytes[len/2];let hi=bytes[len-1];s0^=lo as u64;s1^=((hi as u64)<<8)|mid as u64;}}else{let mut off=0;while off<len-16{let x=u64::from_le_bytes(bytes[off..off+8].try_into().unwrap());let y=u64::from_le_bytes(bytes[off+8..off+16].try_into().unwrap());let t=multiply_mix(s0^x,PREVENT_TRIVIAL_ZERO_COLLAPSE^y);s0=s1;s1=t;off+=16;}let suffix=&bytes[len-16..];s0^=u64::from_le_bytes(suffix[0..8].try_into().unwrap());s1^=u64::from_le_bytes(suffix[8..16].try_into().unwrap());}multiply_mix(s0,s1)^(len as u64)}#[derive(Copy,Clone,Default)]pub struct FxBuildHasher;impl BuildHasher for FxBuildHasher{type Hasher=FxHasher;fn build_hasher(&self)->FxHasher{FxHasher::default()}}}
+    }
+
+    pub(crate) mod macros {
+        pub mod proconio {pub use crate::{__cargo_equip_macro_def_proconio_input as input,__cargo_equip_macro_def_proconio_input_interactive as input_interactive,__cargo_equip_macro_def_proconio_read_value as read_value,__cargo_equip_macro_def_proconio_read_value_interactive as read_value_interactive};}
+        pub mod rustc_hash {}
+    }
+
+    pub(crate) mod prelude {pub use crate::__cargo_equip::crates::*;}
+
+    mod preludes {
+        pub mod proconio {}
+        pub mod rustc_hash {}
+    }
 }

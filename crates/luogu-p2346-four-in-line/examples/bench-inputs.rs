@@ -1,28 +1,29 @@
 //! Writes the benchmark inputs of Four in a Line into the directory given as the only argument:
-//! - `1-distance-7.in`: one board at the largest distance, the one among those 128 on which the
-//!   forward search visits the most states (664); a judge's single-board case at its worst.
+//! - `1-distance-7.in`: one board at the largest distance, on which the search sees 662 states
+//!   (663 at most among the 128 boards at distance 7); a judge's single-board case at its worst.
 //! - `2-all-boards.in`: all 411,840 legal boards (about 8 MB) in a fixed shuffled order, so one
-//!   run answers every board through the distance table.
-//! - `3-259-slowest-searches.in`: 259 copies of the board on which the forward search visits the
-//!   most states (741), one board below the count from which the solution builds the table: the
-//!   worst case of choosing between the two plans.
+//!   run answers every board.
+//! - `3-259-slowest-searches.in`: 259 copies of the board on which the search sees the most
+//!   states (741): many boards, each at the search's worst. (259 was one board below the count
+//!   from which an earlier solution built a table of all distances; the files keep their names
+//!   and contents so that timings compare across versions.)
 //!
 //! Beside each, `<name>-x10.in` holds the same input 10 times over, so that the timing shows how
-//! the cost grows with the input (10 × 259 boards take the table).
+//! the cost grows with the input.
 //!
-//! The state counts were measured with the solution's forward search; its tests check the two
-//! boards' distances.
+//! The state counts were measured with the solution's search (the states in its seen set when it
+//! stops); its tests check the two boards' distances.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-/// Distance 7; the forward search visits 664 states on it.
+/// Distance 7; the search sees 662 states on it.
 const SLOWEST_DISTANCE_7_BOARD: &str = "WWBBBBWWWBWBOWBO";
-/// Distance 6; the forward search visits 741 states on it, more than on any other board.
+/// Distance 6; the search sees 741 states on it, the most on any board (one other board ties).
 const SLOWEST_SEARCH_BOARD: &str = "BWBWBOOWWWBBBBWW";
-/// One fewer than `TABLE_THRESHOLD` in the solution.
-const BOARDS_BELOW_THRESHOLD: usize = 259;
+/// Copies of the slowest search's board.
+const SLOWEST_SEARCH_COPIES: usize = 259;
 const SHUFFLE_SEED: u64 = 2346;
 const REPEATS: usize = 10;
 
@@ -97,7 +98,7 @@ fn main() -> io::Result<()> {
     })?;
 
     write_inputs(directory, "3-259-slowest-searches", |out| {
-        (0..BOARDS_BELOW_THRESHOLD)
+        (0..SLOWEST_SEARCH_COPIES)
             .try_for_each(|_| write_board(out, SLOWEST_SEARCH_BOARD.as_bytes()))
     })
 }

@@ -1,5 +1,5 @@
 //! The reference search for Four in a Line, kept deliberately plain: the tests compare the
-//! solver's searches against it, and `examples/brute.rs` answers with it.
+//! solver's search against it on every legal board, and `examples/brute.rs` answers with it.
 
 use std::collections::{HashSet, VecDeque};
 
