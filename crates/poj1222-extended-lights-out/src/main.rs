@@ -116,15 +116,15 @@ fn presses_to_clear(lights: BoardMask) -> BoardMask {
 /// Writes the answer to puzzle number `puzzle`: its `PUZZLE #m` line and 5 rows of presses.
 fn write_answer(out: &mut impl Write, puzzle: u64, presses: BoardMask) -> io::Result<()> {
     writeln!(out, "PUZZLE #{puzzle}")?;
-    for row in 0..ROWS {
-        let mut line = [b' '; 2 * COLUMNS];
-        for column in 0..COLUMNS {
-            line[2 * column] = b'0' + (presses >> (COLUMNS * row + column) & 1) as u8;
+    // Each press a digit followed by a space, or by a newline at the end of its row.
+    let mut rows = [b' '; 2 * CELLS];
+    for cell in 0..CELLS {
+        rows[2 * cell] = b'0' + (presses >> cell & 1) as u8;
+        if cell % COLUMNS == COLUMNS - 1 {
+            rows[2 * cell + 1] = b'\n';
         }
-        line[2 * COLUMNS - 1] = b'\n';
-        out.write_all(&line)?;
     }
-    Ok(())
+    out.write_all(&rows)
 }
 
 /// Characters of a token that an error message shows.
@@ -212,8 +212,8 @@ fn read_lights<R: BufRead>(
     let mut lights = 0;
     for cell in 0..CELLS {
         match tokens.next_token() {
-            Some("0") => {}
-            Some("1") => lights |= 1 << cell,
+            // One arm for both values: random lights would mispredict a branch between them.
+            Some(value @ ("0" | "1")) => lights |= BoardMask::from(value == "1") << cell,
             Some(token) => {
                 let (row, column) = (cell / COLUMNS + 1, cell % COLUMNS + 1);
                 let token = shown(token);
