@@ -140,14 +140,14 @@ fn shown(token: &str) -> String {
     }
 }
 
-/// Standard input for proconio's `OnceSource`, which takes its source whole, with
-/// `read_to_string`. That read differs from plain stdin's in two ways, both for the bad-input
-/// contract: a byte that is not UTF-8 reads as U+FFFD (as `String::from_utf8_lossy` makes it),
-/// so that it is reported as a bad value of its puzzle instead of failing the whole read; and a
-/// read that fails ends the text there and is kept in `error`, to be reported after the
-/// answers of the puzzles before it, instead of making proconio panic. Valid text is read
+/// The input for proconio's `OnceSource`, which takes its source whole, with
+/// `read_to_string`. That read differs from a plain reader's in two ways, both for the
+/// bad-input contract: a byte that is not UTF-8 reads as U+FFFD (as `String::from_utf8_lossy`
+/// makes it), so that it is reported as a bad value of its puzzle instead of failing the whole
+/// read; and a read that fails ends the text there and is kept in `error`, to be reported after
+/// the answers of the puzzles before it, instead of making proconio panic. Valid text is read
 /// straight into proconio's buffer: the input is held once, as 100,000 puzzles (5.7 MB) must be
-/// to fit POJ's 10 MB. Read any other way, this is plain stdin.
+/// to fit POJ's 10 MB. Read any other way, this is `reader` as it is.
 struct Input<R> {
     reader: R,
     error: Option<io::Error>,
@@ -251,6 +251,7 @@ fn answer_puzzles(reader: impl BufRead, out: &mut impl Write) -> Result<(), Stri
     }
 }
 
+/// `answer_puzzles` on the input's tokens.
 fn answer_tokens<R: BufRead>(
     tokens: &mut OnceSource<R>,
     out: &mut impl Write,
