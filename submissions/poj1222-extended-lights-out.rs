@@ -44,8 +44,9 @@ const fn invert_press_matrix() -> [BoardMask; CELLS] {
 		while rows[found] >> pivot & 1 == 0 {
 			found += 1;
 		}
-		(rows[pivot], rows[found]) = (rows[found], rows[pivot]);
-		let pivot_row = rows[pivot];
+		let pivot_row = rows[found];
+		rows[found] = rows[pivot];
+		rows[pivot] = pivot_row;
 		let mut other = 0;
 		while other < CELLS {
 			if other != pivot && rows[other] >> pivot & 1 == 1 {
