@@ -1,7 +1,10 @@
 //! POJ 1222 — Extended Lights Out. <http://poj.org/problem?id=1222>
 
-use std::fmt;
-use std::io::{self, Read, Write};
+pub use __cargo_equip::prelude::*;
+
+use proconio::source::once::OnceSource;
+use proconio::source::Source;
+use std::io::{self, BufRead, BufWriter, Read, Write};
 
 const ROWS: usize = 5;
 const COLUMNS: usize = 6;
@@ -29,196 +32,55 @@ const fn press_effect(cell: usize) -> BoardMask {
 }
 
 const fn invert_press_matrix() -> [BoardMask; CELLS] {
-	let mut buttons_of_equation = [0 as BoardMask; CELLS];
-	let mut lights_of_equation = [0 as BoardMask; CELLS];
+	let mut rows = [0u64; CELLS];
 	let mut light = 0;
 	while light < CELLS {
-		let mut button = 0;
-		while button < CELLS {
-			if press_effect(button) >> light & 1 == 1 {
-				buttons_of_equation[light] |= 1 << button;
-			}
-			button += 1;
-		}
-		lights_of_equation[light] = 1 << light;
+		rows[light] = press_effect(light) as u64 | 1 << (32 + light);
 		light += 1;
 	}
-
 	let mut pivot = 0;
 	while pivot < CELLS {
 		let mut found = pivot;
-		while found < CELLS && buttons_of_equation[found] >> pivot & 1 == 0 {
+		while rows[found] >> pivot & 1 == 0 {
 			found += 1;
 		}
-		assert!(found < CELLS, "the 5x6 press matrix must be invertible");
-		let buttons = buttons_of_equation[found];
-		buttons_of_equation[found] = buttons_of_equation[pivot];
-		buttons_of_equation[pivot] = buttons;
-		let lights = lights_of_equation[found];
-		lights_of_equation[found] = lights_of_equation[pivot];
-		lights_of_equation[pivot] = lights;
-
+		let pivot_row = rows[found];
+		rows[found] = rows[pivot];
+		rows[pivot] = pivot_row;
 		let mut other = 0;
 		while other < CELLS {
-			if other != pivot && buttons_of_equation[other] >> pivot & 1 == 1 {
-				buttons_of_equation[other] ^= buttons_of_equation[pivot];
-				lights_of_equation[other] ^= lights_of_equation[pivot];
+			if other != pivot && rows[other] >> pivot & 1 == 1 {
+				rows[other] ^= pivot_row;
 			}
 			other += 1;
 		}
 		pivot += 1;
 	}
-
-	let mut presses_for_light = [0 as BoardMask; CELLS];
-	let mut button = 0;
-	while button < CELLS {
-		let mut light = 0;
-		while light < CELLS {
-			if lights_of_equation[button] >> light & 1 == 1 {
-				presses_for_light[light] |= 1 << button;
-			}
-			light += 1;
-		}
-		button += 1;
+	let mut inverse = [0; CELLS];
+	let mut light = 0;
+	while light < CELLS {
+		inverse[light] = (rows[light] >> 32) as BoardMask;
+		light += 1;
 	}
-	presses_for_light
+	inverse
 }
 
-const PRESSES_FOR_SINGLE_LIGHT: [BoardMask; CELLS] = invert_press_matrix();
-
-const LIGHT_BYTES: usize = (CELLS + 7) / 8;
-
-const PRESSES_FOR_LIGHT_BYTE: [[BoardMask; 256]; LIGHT_BYTES] = {
-	let mut table = [[0 as BoardMask; 256]; LIGHT_BYTES];
-	let mut byte_index = 0;
-	while byte_index < LIGHT_BYTES {
-		let mut byte = 1;
-		while byte < 256 {
-			let lowest = (byte as u32).trailing_zeros() as usize;
-			let light = 8 * byte_index + lowest;
-			let column = if light < CELLS { PRESSES_FOR_SINGLE_LIGHT[light] } else { 0 };
-			table[byte_index][byte] = table[byte_index][byte & (byte - 1)] ^ column;
-			byte += 1;
-		}
-		byte_index += 1;
-	}
-	table
-};
+const PRESSES_FOR_LIGHT: [BoardMask; CELLS] = invert_press_matrix();
 
 fn presses_to_clear(lights: BoardMask) -> BoardMask {
-	let mut presses = 0;
-	for (byte_index, table) in PRESSES_FOR_LIGHT_BYTE.iter().enumerate() {
-		presses ^= table[(lights >> (8 * byte_index)) as usize & 0xff];
-	}
-	presses
+	(0..CELLS).fold(0, |presses, light| presses ^ (PRESSES_FOR_LIGHT[light] * (lights >> light & 1)))
 }
 
-const ROW_TEXT: [[u8; 2 * COLUMNS]; 1 << COLUMNS] = {
-	let mut text = [[0u8; 2 * COLUMNS]; 1 << COLUMNS];
-	let mut row_bits = 0;
-	while row_bits < 1 << COLUMNS {
-		let mut column = 0;
-		while column < COLUMNS {
-			text[row_bits][2 * column] = b'0' + (row_bits >> column & 1) as u8;
-			text[row_bits][2 * column + 1] = if column + 1 == COLUMNS { b'\n' } else { b' ' };
-			column += 1;
+fn write_answer(out: &mut impl Write, puzzle: u64, presses: BoardMask) -> io::Result<()> {
+	writeln!(out, "PUZZLE #{puzzle}")?;
+	let mut rows = [b' '; 2 * CELLS];
+	for cell in 0..CELLS {
+		rows[2 * cell] = b'0' + (presses >> cell & 1) as u8;
+		if cell % COLUMNS == COLUMNS - 1 {
+			rows[2 * cell + 1] = b'\n';
 		}
-		row_bits += 1;
 	}
-	text
-};
-
-#[derive(Debug, PartialEq, Eq)]
-struct PuzzleLine {
-	text: [u8; PuzzleLine::CAPACITY],
-	length: usize,
-}
-
-impl PuzzleLine {
-	const PREFIX: &'static [u8] = b"PUZZLE #";
-	const CAPACITY: usize = 32;
-
-	fn of(puzzle: u64) -> Self {
-		let mut text = [0u8; Self::CAPACITY];
-		let number = puzzle.to_string();
-		let line = [Self::PREFIX, number.as_bytes(), b"\n"].concat();
-		text[..line.len()].copy_from_slice(&line);
-		PuzzleLine { text, length: line.len() }
-	}
-
-	fn count_up(&mut self) {
-		let mut digit = self.length - 2;
-		while self.text[digit] == b'9' {
-			self.text[digit] = b'0';
-			if digit == Self::PREFIX.len() {
-				self.text[digit] = b'1';
-				self.text[self.length - 1] = b'0';
-				self.text[self.length] = b'\n';
-				self.length += 1;
-				return;
-			}
-			digit -= 1;
-		}
-		self.text[digit] += 1;
-	}
-}
-
-const ANSWER_CAPACITY: usize = PuzzleLine::CAPACITY + ROWS * 2 * COLUMNS;
-
-fn write_answer(out: &mut Output<impl Write>, line: &PuzzleLine, presses: BoardMask) -> io::Result<()> {
-	let mut answer = [0u8; ANSWER_CAPACITY];
-	answer[..PuzzleLine::CAPACITY].copy_from_slice(&line.text);
-	let mut length = line.length;
-	for row in 0..ROWS {
-		let row_bits = (presses >> (COLUMNS * row)) as usize & ((1 << COLUMNS) - 1);
-		answer[length..length + 2 * COLUMNS].copy_from_slice(&ROW_TEXT[row_bits]);
-		length += 2 * COLUMNS;
-	}
-	out.write_block(&answer, length)
-}
-
-struct Output<W: Write> {
-	writer: W,
-	buffer: Vec<u8>,
-	length: usize,
-}
-
-impl<W: Write> Output<W> {
-	fn new(writer: W) -> Self {
-		Output { writer, buffer: vec![0; CHUNK], length: 0 }
-	}
-
-	fn write_block<const N: usize>(&mut self, block: &[u8; N], length: usize) -> io::Result<()> {
-		if self.length + N > self.buffer.len() {
-			self.write_buffer()?;
-		}
-		self.buffer[self.length..self.length + N].copy_from_slice(block);
-		self.length += length.min(N);
-		Ok(())
-	}
-
-	fn write_buffer(&mut self) -> io::Result<()> {
-		self.writer.write_all(&self.buffer[..self.length])?;
-		self.length = 0;
-		Ok(())
-	}
-
-	fn flush(&mut self) -> io::Result<()> {
-		self.write_buffer()?;
-		self.writer.flush()
-	}
-}
-
-#[derive(Debug, PartialEq, Eq)]
-enum InputError {
-	MissingCount,
-	NegativeCount { shown_token: String },
-	NonNumericCount { shown_token: String },
-	CountTooLarge { shown_token: String },
-	BadLight { puzzle: u64, row: usize, column: usize, shown_token: String },
-	PuzzleMissing { puzzle: u64, count: u64 },
-	PuzzleCutShort { puzzle: u64, values_read: usize },
-	ExtraData { puzzle: u64, count: u64, shown_token: String },
+	out.write_all(&rows)
 }
 
 const SHOWN_CHARS: usize = 24;
@@ -230,280 +92,175 @@ fn shown(token: &str) -> String {
 	}
 }
 
-impl fmt::Display for InputError {
-	fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-		match self {
-			InputError::MissingCount => {
-				write!(formatter, "count: the input is empty, expected the number of puzzles")
-			}
-			InputError::NegativeCount { shown_token } => {
-				write!(formatter, "count: {shown_token} is negative")
-			}
-			InputError::NonNumericCount { shown_token } => {
-				write!(formatter, "count: {shown_token} is not a number of puzzles")
-			}
-			InputError::CountTooLarge { shown_token } => {
-				write!(formatter, "count: {shown_token} is too large")
-			}
-			InputError::BadLight { puzzle, row, column, shown_token } => {
-				write!(formatter, "puzzle #{puzzle}: row {row}, column {column} is {shown_token}, expected 0 or 1")
-			}
-			InputError::PuzzleMissing { puzzle, count } => write!(formatter, "puzzle #{puzzle}: the input ends before it, but the count is {count}"),
-			InputError::PuzzleCutShort { puzzle, values_read } => {
-				write!(formatter, "puzzle #{puzzle}: the input ends after {values_read} of its {CELLS} values")
-			}
-			InputError::ExtraData { puzzle, count, shown_token } => {
-				write!(formatter, "puzzle #{puzzle}: the count is {count}, but more data follows: {shown_token}")
-			}
-		}
-	}
-}
-
-#[derive(Debug)]
-enum Failure {
-	Input(InputError),
-	Read(io::Error),
-	Output(io::Error),
-}
-
-impl From<InputError> for Failure {
-	fn from(error: InputError) -> Self {
-		Failure::Input(error)
-	}
-}
-
-impl From<io::Error> for Failure {
-	fn from(error: io::Error) -> Self {
-		Failure::Output(error)
-	}
-}
-
-const CHUNK: usize = 1 << 16;
-
 struct Input<R> {
 	reader: R,
-	chunk: usize,
-	buffer: Vec<u8>,
-	position: usize,
-	finished: bool,
-	read_error: Option<io::Error>,
+	error: Option<io::Error>,
 }
 
-impl<R: Read> Input<R> {
-	fn with_chunk(reader: R, chunk: usize) -> Self {
-		Input { reader, chunk, buffer: Vec::new(), position: 0, finished: false, read_error: None }
+impl<R: BufRead> Read for Input<R> {
+	fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+		self.reader.read(buffer)
 	}
 
-	fn unread(&self) -> &[u8] {
-		&self.buffer[self.position..]
-	}
-
-	fn refill(&mut self) -> bool {
-		if self.finished {
-			return false;
+	fn read_to_string(&mut self, text: &mut String) -> io::Result<usize> {
+		let mut bytes = std::mem::take(text).into_bytes();
+		let start = bytes.len();
+		if let Err(error) = self.reader.read_to_end(&mut bytes) {
+			self.error = Some(error);
 		}
-		self.buffer.drain(..self.position);
-		self.position = 0;
-		let kept = self.buffer.len();
-		let wanted = self.chunk.max(kept);
-		self.buffer.reserve(wanted);
-		let limit = wanted as u64;
-		if let Err(error) = (&mut self.reader).take(limit).read_to_end(&mut self.buffer) {
-			self.read_error = Some(error);
-			self.finished = true;
-		}
-		self.finished |= self.buffer.len() < kept + wanted;
-		self.buffer.len() > kept
-	}
-
-	fn char_at_position(&mut self) -> Option<(char, usize)> {
-		while self.unread().len() < 4 && self.refill() {}
-		let bytes = self.unread();
-		let width = match *bytes.first()? {
-			0xC2..=0xDF => 2,
-			0xE0..=0xEF => 3,
-			0xF0..=0xF4 => 4,
-			_ => 1,
-		};
-		let width = bytes.len().min(width);
-		Some(match std::str::from_utf8(&bytes[..width]) {
-			Ok(text) => (text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER), width),
-			Err(error) => (char::REPLACEMENT_CHARACTER, error.error_len().unwrap_or(width)),
-		})
+		let read = bytes.len() - start;
+		*text = String::from_utf8(bytes).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+		Ok(read)
 	}
 }
 
-impl<R: Read> Input<R> {
-	fn next_token(&mut self, limit: usize) -> Option<String> {
-		loop {
-			let (character, width) = self.char_at_position()?;
-			if !character.is_whitespace() {
-				break;
-			}
-			self.position += width;
-		}
-		let mut token = String::new();
-		let mut characters = 0;
-		while let Some((character, width)) = self.char_at_position() {
-			if character.is_whitespace() {
-				break;
-			}
-			if characters < limit {
-				token.push(character);
-				characters += 1;
-			}
-			self.position += width;
-		}
-		Some(token)
+impl<R: BufRead> BufRead for Input<R> {
+	fn fill_buf(&mut self) -> io::Result<&[u8]> {
+		self.reader.fill_buf()
+	}
+
+	fn consume(&mut self, amount: usize) {
+		self.reader.consume(amount);
 	}
 }
 
-const OFF: u8 = 0;
-const LIT: u8 = 1;
-const SPACE: u8 = 2;
-const OTHER: u8 = 3;
-
-const CELL: [u8; 256] = {
-	let mut cells = [OTHER; 256];
-	cells[b'0' as usize] = OFF;
-	cells[b'1' as usize] = LIT;
-	let spaces = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '];
-	let mut index = 0;
-	while index < spaces.len() {
-		cells[spaces[index] as usize] = SPACE;
-		index += 1;
-	}
-	cells
-};
-
-const KEPT_CHARS: usize = SHOWN_CHARS + 1;
-
-fn read_count(input: &mut Input<impl Read>) -> Result<u64, InputError> {
-	let token = input.next_token(usize::MAX).ok_or(InputError::MissingCount)?;
+fn read_count<R: BufRead>(tokens: &mut OnceSource<R>) -> Result<u64, String> {
+	let token = tokens.next_token().ok_or("count: the input is empty, expected the number of puzzles")?;
 	let is_digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
-	if is_digits(&token) {
-		token.parse().map_err(|_| InputError::CountTooLarge { shown_token: shown(&token) })
+	if is_digits(token) {
+		token.parse().map_err(|_| format!("count: {} is too large", shown(token)))
 	} else if token.strip_prefix('-').is_some_and(is_digits) {
-		Err(InputError::NegativeCount { shown_token: shown(&token) })
+		Err(format!("count: {} is negative", shown(token)))
 	} else {
-		Err(InputError::NonNumericCount { shown_token: shown(&token) })
+		Err(format!("count: {} is not a number of puzzles", shown(token)))
 	}
 }
 
-const ROW_TEXT_LENGTH: usize = 2 * COLUMNS;
-const PUZZLE_TEXT: usize = ROWS * ROW_TEXT_LENGTH;
-
-fn row_as_written(text: &[u8; ROW_TEXT_LENGTH]) -> (BoardMask, bool) {
-	let first = u64::from_le_bytes([text[0], text[1], text[2], text[3], text[4], text[5], text[6], text[7]]);
-	let last = u32::from_le_bytes([text[8], text[9], text[10], text[11]]);
-	let written = (first & 0xFFFE_FFFE_FFFE_FFFE == 0x2030_2030_2030_2030) & (last & 0xFFFE_FFFE == 0x0A30_2030);
-	let first_four = ((first & 0x0001_0001_0001_0001).wrapping_mul(0x0001_0002_0004_0008) >> 48) as BoardMask;
-	let last_two = (last & 1) | (last >> 15 & 2);
-	(first_four | last_two << 4, written)
-}
-
-fn puzzle_as_written(text: &[u8; PUZZLE_TEXT]) -> Option<BoardMask> {
+fn read_lights<R: BufRead>(tokens: &mut OnceSource<R>, puzzle: u64, count: u64) -> Result<BoardMask, String> {
 	let mut lights = 0;
-	let mut written = true;
-	for row in 0..ROWS {
-		let start = row * ROW_TEXT_LENGTH;
-		let mut row_text = [0u8; ROW_TEXT_LENGTH];
-		row_text.copy_from_slice(&text[start..start + ROW_TEXT_LENGTH]);
-		let (row_lights, row_written) = row_as_written(&row_text);
-		lights |= row_lights << (COLUMNS * row);
-		written &= row_written;
-	}
-	written.then_some(lights)
-}
-
-fn read_lights(input: &mut Input<impl Read>, puzzle: u64, count: u64) -> Result<BoardMask, InputError> {
-	let unread = input.unread();
-	if let Some(text) = unread.get(..PUZZLE_TEXT) {
-		if let Some(lights) = puzzle_as_written(text.try_into().expect("PUZZLE_TEXT bytes")) {
-			input.position += PUZZLE_TEXT;
-			return Ok(lights);
-		}
-	}
-	let mut lights = 0;
-	let mut cell = 0;
-	while cell < CELLS {
-		let unread = input.unread();
-		let mut consumed = 0;
-		while cell < CELLS {
-			let Some(&[value, after]) = unread.get(consumed..consumed + 2) else {
-				break;
-			};
-			let value = CELL[usize::from(value)];
-			if value == SPACE {
-				consumed += 1;
-				continue;
+	for cell in 0..CELLS {
+		match tokens.next_token() {
+			Some(value @ ("0" | "1")) => lights |= BoardMask::from(value == "1") << cell,
+			Some(token) => {
+				let (row, column) = (cell / COLUMNS + 1, cell % COLUMNS + 1);
+				let token = shown(token);
+				return Err(format!("puzzle #{puzzle}: row {row}, column {column} is {token}, expected 0 or 1"));
 			}
-			if value > LIT || CELL[usize::from(after)] != SPACE {
-				break;
-			}
-			lights |= BoardMask::from(value) << cell;
-			cell += 1;
-			consumed += 2;
+			None if cell == 0 => return Err(format!("puzzle #{puzzle}: the input ends before it, but the count is {count}")),
+			None => return Err(format!("puzzle #{puzzle}: the input ends after {cell} of its {CELLS} values")),
 		}
-		input.position += consumed;
-		if cell == CELLS {
-			break;
-		}
-		let Some(token) = input.next_token(KEPT_CHARS) else {
-			return Err(if cell == 0 { InputError::PuzzleMissing { puzzle, count } } else { InputError::PuzzleCutShort { puzzle, values_read: cell } });
-		};
-		match token.as_str() {
-			"0" => {}
-			"1" => lights |= 1 << cell,
-			_ => return Err(InputError::BadLight { puzzle, row: cell / COLUMNS + 1, column: cell % COLUMNS + 1, shown_token: shown(&token) }),
-		}
-		cell += 1;
 	}
 	Ok(lights)
 }
 
-fn answer_puzzles(input: &mut Input<impl Read>, out: &mut Output<impl Write>) -> Result<(), Failure> {
-	let count = read_count(input)?;
-	let mut line = PuzzleLine::of(1);
+fn answer_puzzles(reader: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+	let mut input = Input { reader, error: None };
+	let answered = answer_tokens(&mut OnceSource::new(&mut input), out);
+	match input.error {
+		Some(error) => Err(format!("cannot read the input: {error}")),
+		None => answered,
+	}
+}
+
+fn answer_tokens<R: BufRead>(tokens: &mut OnceSource<R>, out: &mut impl Write) -> Result<(), String> {
+	let count = read_count(tokens)?;
 	for puzzle in 1..=count {
-		if puzzle > 1 {
-			line.count_up();
-		}
-		let lights = read_lights(input, puzzle, count)?;
-		write_answer(out, &line, presses_to_clear(lights))?;
+		let lights = read_lights(tokens, puzzle, count)?;
+		write_answer(out, puzzle, presses_to_clear(lights)).map_err(output_error)?;
 	}
-	if let Some(token) = input.next_token(KEPT_CHARS) {
-		return Err(InputError::ExtraData { puzzle: count.saturating_add(1), count, shown_token: shown(&token) }.into());
-	}
-	Ok(())
-}
-
-fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
-	run_in_chunks(reader, CHUNK, out)
-}
-
-fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
-	let mut input = Input::with_chunk(reader, chunk);
-	let mut output = Output::new(out);
-	let outcome = answer_puzzles(&mut input, &mut output);
-	let flushed = output.flush();
-	match (outcome, input.read_error, flushed) {
-		(Err(Failure::Input(_)) | Ok(()), Some(error), _) => Err(Failure::Read(error)),
-		(Ok(()), None, Err(error)) => Err(Failure::Output(error)),
-		(outcome, _, _) => outcome,
+	match tokens.next_token() {
+		Some(token) => Err(format!("puzzle #{}: the count is {count}, but more data follows: {}", count.saturating_add(1), shown(token))),
+		None => Ok(()),
 	}
 }
 
-fn fail(message: fmt::Arguments) -> ! {
-	let _ = writeln!(io::stderr(), "{message}");
-	std::process::exit(1);
+fn output_error(error: io::Error) -> String {
+	format!("cannot write the output: {error}")
 }
 
 fn main() {
-	match run(io::stdin().lock(), &mut io::stdout().lock()) {
-		Ok(()) => {}
-		Err(Failure::Input(error)) => fail(format_args!("{error}")),
-		Err(Failure::Read(error)) => fail(format_args!("cannot read the input: {error}")),
-		Err(Failure::Output(error)) => fail(format_args!("cannot write the output: {error}")),
+	let mut out = BufWriter::new(io::stdout().lock());
+	let answered = answer_puzzles(io::stdin().lock(), &mut out);
+	let flushed = out.flush().map_err(output_error);
+	if let Err(message) = answered.and(flushed) {
+		let _ = writeln!(io::stderr(), "{message}");
+		std::process::exit(1);
 	}
+}
+
+// The following code was expanded by `cargo-equip`.
+
+///  # Bundled libraries
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0` licensed under `MIT OR Apache-2.0` as `crate::__cargo_equip::crates::proconio`
+/// 
+///  # License and Copyright Notices
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0`
+/// 
+///      ```text
+///      The MIT License
+///      Copyright 2019 (C) statiolake <statiolake@gmail.com>
+/// 
+///      Permission is hereby granted, free of charge, to any person obtaining a copy of
+///      this software and associated documentation files (the "Software"), to deal in
+///      the Software without restriction, including without limitation the rights to
+///      use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
+///      the Software, and to permit persons to whom the Software is furnished to do so,
+///      subject to the following conditions:
+/// 
+///      The above copyright notice and this permission notice shall be included in all
+///      copies or substantial portions of the Software.
+/// 
+///      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+///      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS
+///      FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR
+///      COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
+///      IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+///      CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+/// 
+///      Copyright for original `input!` macro is held by Hideyuki Tanaka, 2019.  The
+///      original macro is licensed under BSD 3-clause license.
+/// 
+///      Redistribution and use in source and binary forms, with or without
+///      modification, are permitted provided that the following conditions are met:
+/// 
+///      1. Redistributions of source code must retain the above copyright notice, this
+///         list of conditions and the following disclaimer.
+/// 
+///      2. Redistributions in binary form must reproduce the above copyright notice,
+///         this list of conditions and the following disclaimer in the documentation
+///         and/or other materials provided with the distribution.
+/// 
+///      3. Neither the name of the copyright holder nor the names of its contributors
+///         may be used to endorse or promote products derived from this software
+///         without specific prior written permission.
+/// 
+///      THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+///      ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+///      WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+///      DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+///      FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+///      DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+///      SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+///      CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+///      OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+///      OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+///      ```
+#[cfg_attr(any(), rustfmt::skip)]
+#[allow(unused)]
+mod __cargo_equip {
+    pub(crate) mod crates {
+        pub mod proconio {#![allow(clippy::needless_doctest_main,clippy::print_literal)]pub use crate::__cargo_equip::macros::proconio::*;pub mod marker{use crate::__cargo_equip::crates::proconio::source::{Readable,Source};use std::io::BufRead;pub enum Chars{}impl Readable for Chars{type Output=Vec<char>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<char>{source.next_token_unwrap().chars().collect()}}pub enum Bytes{}impl Readable for Bytes{type Output=Vec<u8>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<u8>{source.next_token_unwrap().bytes().collect()}}pub enum Usize1{}impl Readable for Usize1{type Output=usize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->usize{usize::read(source).checked_sub(1).expect("attempted to read the value 0 as a Usize1")}}pub enum Isize1{}impl Readable for Isize1{type Output=isize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->isize{isize::read(source).checked_sub(1).unwrap_or_else(||{panic!(concat!("attempted to read the value {} as a Isize1:"," the value is isize::MIN and cannot be decremented"),isize::MIN,)})}}}pub mod source{use std::any::type_name;use std::fmt::Debug;use std::io::BufRead;use std::str::FromStr;pub mod line{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;pub struct LineSource<R:BufRead>{tokens:Tokens,reader:R,}impl<R:BufRead>LineSource<R>{pub fn new(reader:R)->LineSource<R>{LineSource{tokens:"".to_owned().into(),reader,}}fn prepare(&mut self){while self.tokens.is_empty(){let mut line=String::new();let num_bytes=self.reader.read_line(&mut line).expect("failed to get linel maybe an IO error.");if num_bytes==0{return;}self.tokens=line.into();}}}impl<R:BufRead>Source<R>for LineSource<R>{fn next_token(&mut self)->Option<&str>{self.prepare();self.tokens.next_token()}fn is_empty(&mut self)->bool{self.prepare();self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for LineSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->LineSource<BufReader<&'a[u8]>>{LineSource::new(BufReader::new(s.as_bytes()))}}}pub mod once{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;use std::marker::PhantomData;pub struct OnceSource<R:BufRead>{tokens:Tokens,_read:PhantomData<R>,}impl<R:BufRead>OnceSource<R>{pub fn new(mut source:R)->OnceSource<R>{let mut context=String::new();source.read_to_string(&mut context).expect("failed to read from source; maybe an IO error.");OnceSource{tokens:context.into(),_read:PhantomData,}}}impl<R:BufRead>Source<R>for OnceSource<R>{fn next_token(&mut self)->Option<&str>{self.tokens.next_token()}fn is_empty(&mut self)->bool{self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for OnceSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->OnceSource<BufReader<&'a[u8]>>{OnceSource::new(BufReader::new(s.as_bytes()))}}}mod tokens{use std::{iter::Peekable,ptr::NonNull,str::SplitWhitespace};pub(super)struct Tokens{tokens:Peekable<SplitWhitespace<'static>>,_current_context:CurrentContext,}impl Tokens{pub(super)fn next_token(&mut self)->Option<&str>{self.tokens.next()}pub(super)fn is_empty(&mut self)->bool{self.tokens.peek().is_none()}}impl From<String>for Tokens{fn from(current_context:String)->Self{let current_context=CurrentContext::from(current_context);unsafe{let tokens=current_context.0.as_ref().split_whitespace().peekable();Self{tokens,_current_context:current_context,}}}}unsafe impl Send for Tokens{}unsafe impl Sync for Tokens{}struct CurrentContext(NonNull<str>);impl From<String>for CurrentContext{fn from(s:String)->Self{let s=s.into_boxed_str();Self(NonNull::new(Box::leak(s)).unwrap())}}impl Drop for CurrentContext{fn drop(&mut self){unsafe{drop(Box::from_raw(self.0.as_mut()))};}}}pub mod auto{#[cfg(debug_assertions)]pub use super::line::LineSource as AutoSource;#[cfg(not(debug_assertions))]pub use super::once::OnceSource as AutoSource;}pub trait Source<R:BufRead>{fn next_token(&mut self)->Option<&str>;#[allow(clippy::wrong_self_convention)]fn is_empty(&mut self)->bool;fn next_token_unwrap(&mut self)->&str{self.next_token().expect(concat!("failed to get the next token; ","maybe reader reached an end of input. ","ensure that arguments for `input!` macro is correctly ","specified to match the problem input."))}}impl<R:BufRead,S:Source<R>>Source<R>for&'_ mut S{fn next_token(&mut self)->Option<&str>{(*self).next_token()}fn is_empty(&mut self)->bool{(*self).is_empty()}}pub trait Readable{type Output;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Self::Output;}impl<T:FromStr>Readable for T where T::Err:Debug,{type Output=T;fn read<R:BufRead,S:Source<R>>(source:&mut S)->T{let token=source.next_token_unwrap();match token.parse(){Ok(v)=>v,Err(e)=>panic!(concat!("failed to parse the input `{input}` ","to the value of type `{ty}`: {err:?}; ","ensure that the input format is collectly specified ","and that the input value must handle specified type.",),input=token,ty=type_name::<T>(),err=e,),}}}pub trait RuntimeReadable{type Output;fn read<R:BufRead,S:Source<R>>(self,source:&mut S)->Self::Output;}}use crate::__cargo_equip::crates::proconio::source::{auto::AutoSource,line::LineSource};use std::sync::OnceLock;use std::{io::{self,BufRead},sync::Mutex,};use std::{io::{BufReader,Stdin},sync::MutexGuard,};pub use crate::__cargo_equip::crates::proconio::source::Readable as __Readable;pub enum StdinSource<R:BufRead>{Normal(AutoSource<R>),Interactive(LineSource<R>),Unknown(LineSource<R>),}impl<R:BufRead>source::Source<R>for StdinSource<R>{fn next_token(&mut self)->Option<&str>{match self{StdinSource::Normal(source)=>source.next_token(),StdinSource::Interactive(source)=>source.next_token(),StdinSource::Unknown(source)=>source.next_token(),}}fn is_empty(&mut self)->bool{match self{StdinSource::Normal(source)=>source.is_empty(),StdinSource::Interactive(source)=>source.is_empty(),StdinSource::Unknown(source)=>source.is_empty(),}}}pub static STDIN_SOURCE:OnceLock<Mutex<StdinSource<BufReader<Stdin>>>> =OnceLock::new();#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input{(@from[$source:expr]@rest)=>{};(@from[$source:expr]@rest mut$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[mut]@rest$($rest)*}};(@from[$source:expr]@rest$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@rest$var:tt:$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest with$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@dyn_kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$($kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest[$($tt:tt)*]$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[[$($tt)*]]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest($($tt:tt)*)$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[($($tt)*)]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest,$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@dyn_kind[$($dyn_kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest,$($rest)*);};(@from$($tt:tt)*)=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,$($rest:tt)*)=>{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::input!{@from[&mut s]@rest$($rest)*}};($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{@from[&mut*locked_stdin]@rest$($rest)*}drop(locked_stdin);};}macro_rules!input{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{from&mut*locked_stdin,$($rest)*}drop(locked_stdin);};}macro_rules!input_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input_interactive!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value{(@source[$source:expr]@kind[[$($kind:tt)*]])=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[]@rest$($kind)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest)=>{{let len=<usize as$crate::__cargo_equip::crates::proconio::__Readable>::read($source);$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[[$($kind)*;len]])}};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest;$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*]@len[$($rest)*])};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*$tt]@rest$($rest)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@len[$($len:tt)*])=>{{let len=$($len)*;(0..len).map(|_|$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*])).collect::<Vec<_>>()}};(@source[$source:expr]@kind[($($kinds:tt)*)])=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[]@current[]@rest$($kinds)*)};(@tuple@source[$source:expr]@kinds[$([$($kind:tt)*])*]@current[]@rest)=>{($($crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]),)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest$($rest)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*]@current[$($curr)*$tt]@rest$($rest)*)};(@source[$source:expr]@kind[$kind:ty])=>{<$kind as$crate::__cargo_equip::crates::proconio::__Readable>::read($source)};(@source[$source:expr]@dyn_kind[$dyn_kind:expr])=>{$crate::__cargo_equip::crates::proconio::source::RuntimeReadable::read($dyn_kind,$source)};(@source[$source:expr]@kind[])=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,with$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@dyn_kind[$($rest)*])}};(from$source:expr,$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@kind[$($rest)*])}};($($rest:tt)*)=>{{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::STDIN_SOURCE.get_or_init(||{std::sync::Mutex::new($crate::__cargo_equip::crates::proconio::StdinSource::Normal($crate::__cargo_equip::crates::proconio::source::auto::AutoSource::new(std::io::BufReader::new(std::io::stdin())),))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res}};}macro_rules!read_value{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::acquire_global_stdin_lock();let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res};}macro_rules!read_value_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value_interactive!{$($tt)*})}pub fn __acquire_global_stdin_lock()->MutexGuard<'static,StdinSource<BufReader<Stdin>>>{STDIN_SOURCE.get_or_init(||{Mutex::new(StdinSource::Unknown(LineSource::new(BufReader::new(io::stdin(),))))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."))}pub fn is_stdin_empty()->bool{use source::Source;let mut lock=__acquire_global_stdin_lock();lock.is_empty()}}
+    }
+
+    pub(crate) mod macros {
+        pub mod proconio {pub use crate::{__cargo_equip_macro_def_proconio_input as input,__cargo_equip_macro_def_proconio_input_interactive as input_interactive,__cargo_equip_macro_def_proconio_read_value as read_value,__cargo_equip_macro_def_proconio_read_value_interactive as read_value_interactive};}
+    }
+
+    pub(crate) mod prelude {pub use crate::__cargo_equip::crates::*;}
+
+    mod preludes {
+        pub mod proconio {}
+    }
 }
