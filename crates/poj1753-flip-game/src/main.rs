@@ -15,16 +15,19 @@
 //! rows gives the only candidate with that top row, and it works exactly when
 //! the bottom row ends right. The answer is the fewest presses over the
 //! candidates that work. A board is 16 bits, row `r` in bits `4r..4r + 4`, so
-//! a row of presses is a few shifts and XORs.
+//! a row of presses is a few shifts and XORs. Pressing is linear over GF(2):
+//! the chase from a top row is the board's chase from an empty top row XOR
+//! that top row's chase on an empty board, so a goal costs one chase and 16
+//! lookups in a table of the top rows' chases, built at compile time.
 //!
-//! Complexity: per board, 2 goals × 16 top rows × a 4-row chase: about a
-//! thousand word operations, O(1) memory. The input is read whole: the peak
-//! is about twice its size (proconio keeps a copy of its own), plus the
-//! program's 2 MiB or so. Every one of the 65,536 boards is checked in the
-//! tests against a brute force over all 2^16 press sets.
+//! Complexity: per board, 2 goals × (one 3-row chase + 16 compares, and 16
+//! popcounts for a goal that can be reached); O(1) memory per board. The input
+//! is read whole: the peak is about twice its size (proconio keeps a copy of
+//! its own) plus the program's 2 MiB or so. Every one of the 65,536 boards is
+//! checked in the tests against a brute force over all 2^16 press sets.
 //!
-//! Input: only the sequence of pieces matters, 16 to a board; any whitespace
-//! may stand between them (CRLF lines, no final newline, pieces spread over
+//! Input: only the sequence of pieces matters, 16 to a board, with any
+//! whitespace between them (CRLF lines, no final newline, pieces spread over
 //! lines). Bad input (a character other than `b`/`w`, or the input ending
 //! inside a board): the answers to the boards before it are printed, then one
 //! line on stderr names the board and the fault, control characters escaped,
@@ -32,7 +35,6 @@
 
 use proconio::source::{once::OnceSource, Source};
 use std::borrow::Cow;
-use std::fmt;
 use std::io::{self, BufWriter, Read, Write};
 
 /// Side length of the field.
@@ -95,53 +97,15 @@ fn fewest_presses(to_flip: Board) -> Option<u32> {
 }
 
 /// The fewest rounds that make `board` one colour, or `None` if none do.
-pub fn fewest_rounds(board: Board) -> Option<u32> {
+fn fewest_rounds(board: Board) -> Option<u32> {
     // All white: flip the black pieces; all black: flip the white ones.
     [board, !board].into_iter().filter_map(fewest_presses).min()
 }
 
-/// Why the input could not be read as a sequence of boards.
-#[derive(Debug, PartialEq, Eq)]
-pub enum InputError {
-    /// A character other than `b` or `w` inside board `board` (1-based).
-    BadPiece { board: usize, piece: char },
-    /// The input ended after `pieces` of the 16 pieces of board `board`.
-    Truncated { board: usize, pieces: u32 },
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // `{:?}` escapes control characters, which could garble a terminal.
-        match self {
-            InputError::BadPiece { board, piece } => write!(
-                f,
-                "board {board}: unexpected character {piece:?}, expected 'b' or 'w'"
-            ),
-            InputError::Truncated { board, pieces } => write!(
-                f,
-                "board {board}: input ends after {pieces} of {} pieces",
-                SIDE * SIDE
-            ),
-        }
-    }
-}
-
-/// Why a run stopped early.
-#[derive(Debug)]
-pub enum Failure {
-    Input(InputError),
-    Output(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Self {
-        Failure::Output(error)
-    }
-}
-
-/// Answers every board of `input`, one line each, in order. On bad input the
-/// answers to the boards before it are written, then the error is returned.
-pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
+/// Answers every board of `input`, one line each, in order. Bad input or a
+/// failed write ends the run with the one line that says what went wrong; the
+/// answers to the boards before it stay written.
+fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
     // Input that is not UTF-8 is read up to its first bad byte, which becomes
     // U+FFFD (as `String::from_utf8_lossy` has it): a bad piece of its board,
     // so nothing past it is ever read.
@@ -158,53 +122,54 @@ pub fn run(input: &[u8], out: &mut impl Write) -> Result<(), Failure> {
                 b'b' => 1,
                 b'w' => 0,
                 _ => {
-                    // Every byte before it was a piece: `at` starts a character.
+                    // Every byte before it was a piece, so `at` starts a character; `{:?}`
+                    // escapes control characters, which could drive a terminal.
                     let piece = token[at..].chars().next().unwrap_or_default();
                     let board = boards_done + 1;
-                    return Err(Failure::Input(InputError::BadPiece { board, piece }));
+                    return Err(format!(
+                        "board {board}: unexpected character {piece:?}, expected 'b' or 'w'"
+                    ));
                 }
             };
             board |= black << pieces;
             pieces += 1;
             if pieces == SIDE * SIDE {
-                match fewest_rounds(board) {
-                    Some(rounds) => writeln!(out, "{rounds}")?,
-                    None => writeln!(out, "Impossible")?,
-                }
+                let written = match fewest_rounds(board) {
+                    Some(rounds) => writeln!(out, "{rounds}"),
+                    None => writeln!(out, "Impossible"),
+                };
+                written.map_err(cannot_write)?;
                 (board, pieces, boards_done) = (0, 0, boards_done + 1);
             }
         }
     }
     if pieces > 0 {
         let board = boards_done + 1;
-        return Err(Failure::Input(InputError::Truncated { board, pieces }));
+        return Err(format!(
+            "board {board}: input ends after {pieces} of 16 pieces"
+        ));
     }
     Ok(())
 }
 
-/// Reports a failure on stderr and exits with status 1. When stderr cannot be
-/// written either, the exit status alone tells (`eprintln!` would panic).
-fn fail(message: fmt::Arguments) -> ! {
-    let _ = writeln!(io::stderr(), "{message}");
-    std::process::exit(1);
+fn cannot_write(error: io::Error) -> String {
+    format!("cannot write the output: {error}")
 }
 
 fn main() {
     let mut input = Vec::new();
-    if let Err(error) = io::stdin().lock().read_to_end(&mut input) {
-        fail(format_args!("cannot read the input: {error}"));
-    }
+    let read = io::stdin().lock().read_to_end(&mut input);
+    let read = read.map_err(|error| format!("cannot read the input: {error}"));
     // 64 KiB, as the answers were buffered before: a failing stdout fails at the same answer.
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = run(&input, &mut out);
-    // Answers before a bad board stay printed.
-    let flushed = out.flush();
-    match (result, flushed) {
-        (Ok(()), Ok(())) => {}
-        (Err(Failure::Input(error)), _) => fail(format_args!("{error}")),
-        (Err(Failure::Output(error)), _) | (Ok(()), Err(error)) => {
-            fail(format_args!("cannot write the output: {error}"))
-        }
+    let result = read.and_then(|_| run(&input, &mut out));
+    // Answers before a bad board stay printed; the first fault is the one told.
+    let flushed = out.flush().map_err(cannot_write);
+    if let Err(message) = result.and(flushed) {
+        // When stderr cannot be written either, the exit status alone tells
+        // (`eprintln!` would panic instead).
+        let _ = writeln!(io::stderr(), "{message}");
+        std::process::exit(1);
     }
 }
 
@@ -218,18 +183,33 @@ mod tests {
     use super::*;
 
     /// Runs the whole program on `input`: what it printed, and the fault.
-    fn run_to_string(input: &str) -> (String, Result<(), InputError>) {
+    fn run_to_string(input: &str) -> (String, Result<(), String>) {
         run_on_bytes(input.as_bytes())
     }
 
-    fn run_on_bytes(input: &[u8]) -> (String, Result<(), InputError>) {
+    fn run_on_bytes(input: &[u8]) -> (String, Result<(), String>) {
         let mut out = Vec::new();
-        let result = match run(input, &mut out) {
-            Ok(()) => Ok(()),
-            Err(Failure::Input(error)) => Err(error),
-            Err(Failure::Output(error)) => panic!("writing to memory failed: {error}"),
-        };
+        let result = run(input, &mut out);
         (String::from_utf8(out).expect("output is ASCII"), result)
+    }
+
+    /// A stdout where every write fails.
+    struct Unwritable;
+
+    impl Write for Unwritable {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::Other, "no space left"))
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_ends_the_run_and_is_told() {
+        let result = run(b"bwwb bbwb bwwb bwww", &mut Unwritable);
+        assert_eq!(result, Err("cannot write the output: no space left".into()));
     }
 
     /// Reads `samples/poj1753-flip-game/<name>.in` and its `.out` at compile time.
@@ -325,14 +305,16 @@ mod tests {
     /// The program as the statement reads: the characters of the input (a byte that is not
     /// UTF-8 is U+FFFD), whitespace skipped, 16 pieces to a board, then the brute force's
     /// answers `expected`.
-    fn model(input: &[u8], expected: &[Option<u32>]) -> (String, Result<(), InputError>) {
+    fn model(input: &[u8], expected: &[Option<u32>]) -> (String, Result<(), String>) {
         let text = String::from_utf8_lossy(input);
         let mut output = String::new();
         let mut pieces = Vec::new();
         for piece in text.chars().filter(|piece| !piece.is_whitespace()) {
             let board = output.lines().count() + 1;
             if piece != 'b' && piece != 'w' {
-                return (output, Err(InputError::BadPiece { board, piece }));
+                let fault =
+                    format!("board {board}: unexpected character {piece:?}, expected 'b' or 'w'");
+                return (output, Err(fault));
             }
             pieces.push(piece == 'b');
             if pieces.len() == 16 {
@@ -349,7 +331,9 @@ mod tests {
         let result = if pieces == 0 {
             Ok(())
         } else {
-            Err(InputError::Truncated { board, pieces })
+            Err(format!(
+                "board {board}: input ends after {pieces} of 16 pieces"
+            ))
         };
         (output, result)
     }
@@ -408,44 +392,29 @@ mod tests {
         let (output, result) = run_to_string(input);
         assert_eq!(output, "0\n");
         assert_eq!(
-            result,
-            Err(InputError::BadPiece {
-                board: 2,
-                piece: 'x'
-            })
-        );
-        assert_eq!(
-            result.unwrap_err().to_string(),
+            result.unwrap_err(),
             "board 2: unexpected character 'x', expected 'b' or 'w'"
         );
     }
 
     #[test]
     fn upper_case_and_other_letters_are_rejected() {
-        let (_, result) = run_to_string("Bwwb\nbbwb\nbwwb\nbwww\n");
-        assert_eq!(
-            result,
-            Err(InputError::BadPiece {
-                board: 1,
-                piece: 'B'
-            })
-        );
-        let (_, result) = run_to_string("bwwb\nbbwb\nbwwb\nbww0\n");
-        assert_eq!(
-            result,
-            Err(InputError::BadPiece {
-                board: 1,
-                piece: '0'
-            })
-        );
+        for (input, piece) in [
+            ("Bwwb\nbbwb\nbwwb\nbwww\n", 'B'),
+            ("bwwb\nbbwb\nbwwb\nbww0\n", '0'),
+        ] {
+            let (_, result) = run_to_string(input);
+            let fault = format!("board 1: unexpected character {piece:?}, expected 'b' or 'w'");
+            assert_eq!(result, Err(fault));
+        }
     }
 
     #[test]
     fn non_utf8_byte_is_a_bad_piece() {
         let raw = b"bwwb\nbb\xffb\nbwwb\nbwww\n";
         let (_, result) = run_on_bytes(raw);
-        let piece = char::REPLACEMENT_CHARACTER;
-        assert_eq!(result, Err(InputError::BadPiece { board: 1, piece }));
+        let fault = "board 1: unexpected character '\u{fffd}', expected 'b' or 'w'";
+        assert_eq!(result, Err(fault.into()));
     }
 
     #[test]
@@ -479,7 +448,7 @@ mod tests {
             ("\u{9b}bwwb", r"'\u{9b}'"),
         ] {
             let (_, result) = run_to_string(input);
-            let line = result.unwrap_err().to_string();
+            let line = result.unwrap_err();
             assert_eq!(
                 line,
                 format!("board 1: unexpected character {shown}, expected 'b' or 'w'")
@@ -493,14 +462,7 @@ mod tests {
         let (output, result) = run_to_string("bwwb\nbbwb\nbwwb\nbwww\nbwwb\nbb");
         assert_eq!(output, "4\n");
         assert_eq!(
-            result,
-            Err(InputError::Truncated {
-                board: 2,
-                pieces: 6
-            })
-        );
-        assert_eq!(
-            result.unwrap_err().to_string(),
+            result.unwrap_err(),
             "board 2: input ends after 6 of 16 pieces"
         );
     }
