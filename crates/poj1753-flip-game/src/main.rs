@@ -160,7 +160,8 @@ fn main() {
     let mut input = Vec::new();
     let read = io::stdin().lock().read_to_end(&mut input);
     let read = read.map_err(|error| format!("cannot read the input: {error}"));
-    // 64 KiB, as the answers were buffered before: a failing stdout fails at the same answer.
+    // 64 KiB, not the default 8: the buffer this program has always had, so a stdout
+    // that fails is reported at the same answer (docs/performance.md).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let result = read.and_then(|_| run(&input, &mut out));
     // Answers before a bad board stay printed; the first fault is the one told.
