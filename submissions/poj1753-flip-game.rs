@@ -1,47 +1,37 @@
 //! POJ 1753 — Flip Game. <http://poj.org/problem?id=1753>
 
-use std::fmt;
-use std::io::{self, Read, Write};
+pub use __cargo_equip::prelude::*;
+
+use proconio::source::{once::OnceSource, Source};
+use std::borrow::Cow;
+use std::io::{self, BufWriter, Read, Write};
 
 const SIDE: u32 = 4;
 const ROW_MASK: u16 = (1 << SIDE) - 1;
-const ALL_PIECES: u16 = u16::MAX;
 
 type Board = u16;
 
-const fn row_press_effect(presses: u16, row: u32) -> Board {
+const fn press_row(presses: u16, row: u32) -> Board {
 	let within_row = (presses ^ (presses << 1) ^ (presses >> 1)) & ROW_MASK;
-	let mut flipped = within_row << (SIDE * row);
-	if row > 0 {
-		flipped ^= presses << (SIDE * (row - 1));
-	}
-	if row + 1 < SIDE {
-		flipped ^= presses << (SIDE * (row + 1));
-	}
-	flipped
+	let pressed = presses << (SIDE * row);
+	(within_row << (SIDE * row)) ^ (pressed >> SIDE) ^ (pressed << SIDE)
 }
 
-#[derive(Clone, Copy)]
-struct Chase {
-	presses: Board,
-	left_to_flip: Board,
-}
-
-const fn chase(to_flip: Board, top_row: u16) -> Chase {
-	let mut left_to_flip = to_flip ^ row_press_effect(top_row, 0);
+const fn chase(to_flip: Board, top_row: u16) -> (Board, Board) {
+	let mut left_to_flip = to_flip ^ press_row(top_row, 0);
 	let mut presses = top_row;
 	let mut row = 1;
 	while row < SIDE {
 		let forced = (left_to_flip >> (SIDE * (row - 1))) & ROW_MASK;
-		left_to_flip ^= row_press_effect(forced, row);
+		left_to_flip ^= press_row(forced, row);
 		presses |= forced << (SIDE * row);
 		row += 1;
 	}
-	Chase { presses, left_to_flip }
+	(presses, left_to_flip)
 }
 
-const TOP_ROW_CHASES: [Chase; 1 << SIDE] = {
-	let mut chases = [Chase { presses: 0, left_to_flip: 0 }; 1 << SIDE];
+const TOP_ROW_CHASES: [(Board, Board); 1 << SIDE] = {
+	let mut chases = [(0, 0); 1 << SIDE];
 	let mut top_row = 0;
 	while top_row <= ROW_MASK {
 		chases[top_row as usize] = chase(0, top_row);
@@ -50,338 +40,142 @@ const TOP_ROW_CHASES: [Chase; 1 << SIDE] = {
 	chases
 };
 
-const BYTE_CHASES: [[Chase; 256]; 2] = {
-	let mut chases = [[Chase { presses: 0, left_to_flip: 0 }; 256]; 2];
-	let mut byte = 0;
-	while byte < 256 {
-		chases[0][byte] = chase(byte as Board, 0);
-		chases[1][byte] = chase((byte as Board) << 8, 0);
-		byte += 1;
-	}
-	chases
-};
-
-fn chase_from_empty_top_row(to_flip: Board) -> Chase {
-	let low = BYTE_CHASES[0][usize::from(to_flip & 0xFF)];
-	let high = BYTE_CHASES[1][usize::from(to_flip >> 8)];
-	Chase { presses: low.presses ^ high.presses, left_to_flip: low.left_to_flip ^ high.left_to_flip }
+fn fewest_presses(to_flip: Board) -> Option<u32> {
+	let (presses, left_to_flip) = chase(to_flip, 0);
+	TOP_ROW_CHASES.iter().filter(|&&(_, top_row_left)| top_row_left == left_to_flip).map(|&(top_row_presses, _)| (top_row_presses ^ presses).count_ones()).min()
 }
 
-const _: () = {
-	let mut top_row = 0;
-	while top_row < TOP_ROW_CHASES.len() {
-		assert!(TOP_ROW_CHASES[top_row].left_to_flip == 0);
-		top_row += 1;
-	}
-};
-
-const FEWEST_PRESSES: [u8; 1 << (SIDE * (SIDE - 1))] = {
-	let mut fewest = [0u8; 1 << (SIDE * (SIDE - 1))];
-	let mut lower_rows = 0;
-	while lower_rows < fewest.len() {
-		let mut least = u32::MAX;
-		let mut top_row = 0;
-		while top_row < TOP_ROW_CHASES.len() {
-			let presses = ((lower_rows as Board) << SIDE) ^ TOP_ROW_CHASES[top_row].presses;
-			if presses.count_ones() < least {
-				least = presses.count_ones();
-			}
-			top_row += 1;
-		}
-		fewest[lower_rows] = least as u8;
-		lower_rows += 1;
-	}
-	fewest
-};
-
-fn presses_to_reach(board: Board, goal: Board) -> Option<u32> {
-	let base = chase_from_empty_top_row(board ^ goal);
-	if base.left_to_flip != 0 {
-		return None;
-	}
-	Some(u32::from(FEWEST_PRESSES[usize::from(base.presses >> SIDE)]))
+fn fewest_rounds(board: Board) -> Option<u32> {
+	[board, !board].into_iter().filter_map(fewest_presses).min()
 }
 
-pub fn fewest_rounds(board: Board) -> Option<u32> {
-	match (presses_to_reach(board, 0), presses_to_reach(board, ALL_PIECES)) {
-		(Some(to_white), Some(to_black)) => Some(to_white.min(to_black)),
-		(one, other) => one.or(other),
-	}
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum InputError {
-	BadPiece { board: usize, piece: char },
-	Truncated { board: usize, pieces: u32 },
-}
-
-impl fmt::Display for InputError {
-	fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-		match self {
-			InputError::BadPiece { board, piece } => {
-				write!(f, "board {board}: unexpected character {piece:?}, expected 'b' or 'w'")
-			}
-			InputError::Truncated { board, pieces } => write!(f, "board {board}: input ends after {pieces} of {} pieces", SIDE * SIDE),
-		}
-	}
-}
-
-#[derive(Debug)]
-pub enum Failure {
-	Input(InputError),
-	Read(io::Error),
-	Output(io::Error),
-}
-
-impl From<io::Error> for Failure {
-	fn from(error: io::Error) -> Self {
-		Failure::Output(error)
-	}
-}
-
-const CHUNK: usize = 1 << 16;
-
-struct Input<R> {
-	reader: R,
-	chunk: usize,
-	buffer: Vec<u8>,
-	position: usize,
-	finished: bool,
-	read_error: Option<io::Error>,
-}
-
-impl<R: Read> Input<R> {
-	fn with_chunk(reader: R, chunk: usize) -> Self {
-		Input { reader, chunk, buffer: Vec::new(), position: 0, finished: false, read_error: None }
-	}
-
-	fn unread(&self) -> &[u8] {
-		&self.buffer[self.position..]
-	}
-
-	fn refill(&mut self) -> bool {
-		if self.finished {
-			return false;
-		}
-		self.buffer.drain(..self.position);
-		self.position = 0;
-		let kept = self.buffer.len();
-		let wanted = self.chunk.max(kept);
-		self.buffer.reserve(wanted);
-		let limit = wanted as u64;
-		if let Err(error) = (&mut self.reader).take(limit).read_to_end(&mut self.buffer) {
-			self.read_error = Some(error);
-			self.finished = true;
-		}
-		self.finished |= self.buffer.len() < kept + wanted;
-		self.buffer.len() > kept
-	}
-
-	fn char_at_position(&mut self) -> Option<(char, usize)> {
-		while self.unread().len() < 4 && self.refill() {}
-		let bytes = self.unread();
-		let width = match *bytes.first()? {
-			0xC2..=0xDF => 2,
-			0xE0..=0xEF => 3,
-			0xF0..=0xF4 => 4,
-			_ => 1,
-		};
-		let width = bytes.len().min(width);
-		Some(match std::str::from_utf8(&bytes[..width]) {
-			Ok(text) => (text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER), width),
-			Err(error) => (char::REPLACEMENT_CHARACTER, error.error_len().unwrap_or(width)),
-		})
-	}
-}
-
-const WHITE: u8 = 0;
-const BLACK: u8 = 1;
-const SPACE: u8 = 2;
-const OTHER: u8 = 3;
-
-const CELL: [u8; 256] = {
-	let mut cells = [OTHER; 256];
-	cells[b'w' as usize] = WHITE;
-	cells[b'b' as usize] = BLACK;
-	let spaces = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' '];
-	let mut index = 0;
-	while index < spaces.len() {
-		cells[spaces[index] as usize] = SPACE;
-		index += 1;
-	}
-	cells
-};
-
-const fn eight_pieces(bytes: u64) -> (u8, bool) {
-	const ONES: u64 = u64::MAX / 255;
-	let agree = bytes & (ONES * 0xEA) == ONES * 0x62;
-	let same = (bytes ^ (bytes >> 2)) & (ONES * 0x05) == 0;
-	let black = ((!bytes >> 4) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-	(black as u8, agree && same)
-}
-
-const fn four_pieces(bytes: u32) -> (Board, bool) {
-	const FOUR_WHITE: u64 = 0x7777_7777 << 32;
-	let (black, valid) = eight_pieces(bytes as u64 | FOUR_WHITE);
-	(black as Board, valid)
-}
-
-const BOARD_TEXT: usize = 20;
-
-fn board_as_written(text: &[u8; BOARD_TEXT]) -> Option<Board> {
-	let line = |row: usize| {
-		let start = 5 * row;
-		u64::from(u32::from_le_bytes([text[start], text[start + 1], text[start + 2], text[start + 3]]))
+fn run(input: &[u8], out: &mut impl Write) -> Result<(), String> {
+	let text = match std::str::from_utf8(input) {
+		Ok(text) => Cow::Borrowed(text),
+		Err(error) => String::from_utf8_lossy(&input[..=error.valid_up_to()]),
 	};
-	let (upper_black, upper_valid) = eight_pieces(line(0) | line(1) << 32);
-	let (lower_black, lower_valid) = eight_pieces(line(2) | line(3) << 32);
-	let line_ends = [text[4], text[9], text[14], text[19]];
-	let written = upper_valid & lower_valid & (u32::from_le_bytes(line_ends) == 0x0A0A_0A0A);
-	written.then_some(Board::from(upper_black) | Board::from(lower_black) << 8)
-}
-
-struct Output<W: Write> {
-	writer: W,
-	buffer: Vec<u8>,
-	length: usize,
-}
-
-impl<W: Write> Output<W> {
-	fn new(writer: W) -> Self {
-		Output { writer, buffer: vec![0; CHUNK], length: 0 }
-	}
-
-	fn write_block<const N: usize>(&mut self, block: &[u8; N]) -> io::Result<()> {
-		if self.length + N > self.buffer.len() {
-			self.write_buffer()?;
-		}
-		self.buffer[self.length..self.length + N].copy_from_slice(block);
-		self.length += N;
-		Ok(())
-	}
-
-	fn write_buffer(&mut self) -> io::Result<()> {
-		self.writer.write_all(&self.buffer[..self.length])?;
-		self.length = 0;
-		Ok(())
-	}
-
-	fn flush(&mut self) -> io::Result<()> {
-		self.write_buffer()?;
-		self.writer.flush()
-	}
-}
-
-fn write_answer(out: &mut Output<impl Write>, board: Board) -> io::Result<()> {
-	match fewest_rounds(board) {
-		Some(rounds) => out.write_block(&[b'0' + rounds as u8, b'\n']),
-		None => out.write_block(b"Impossible\n"),
-	}
-}
-
-fn answer_boards<R: Read>(input: &mut Input<R>, out: &mut Output<impl Write>) -> Result<(), Failure> {
-	let mut board: Board = 0;
-	let mut pieces = 0;
-	let mut boards_done = 0;
-	loop {
-		let unread = input.unread();
-		let mut consumed = 0;
-		loop {
-			if pieces == 0 {
-				let text = unread.get(consumed..consumed + BOARD_TEXT);
-				if let Some(whole) = text.and_then(|text| board_as_written(text.try_into().ok()?)) {
-					write_answer(out, whole)?;
-					boards_done += 1;
-					consumed += BOARD_TEXT;
-					continue;
+	let mut tokens = OnceSource::from(&*text);
+	let (mut board, mut pieces, mut boards_done): (Board, u32, usize) = (0, 0, 0);
+	while let Some(token) = tokens.next_token() {
+		for (at, byte) in token.bytes().enumerate() {
+			let black = match byte {
+				b'b' => 1,
+				b'w' => 0,
+				_ => {
+					let piece = token[at..].chars().next().unwrap_or_default();
+					let board = boards_done + 1;
+					return Err(format!("board {board}: unexpected character {piece:?}, expected 'b' or 'w'"));
 				}
-			}
-			let Some(&byte) = unread.get(consumed) else {
-				break;
 			};
-			let cell = CELL[usize::from(byte)];
-			if cell == SPACE {
-				consumed += 1;
-				continue;
-			}
-			if pieces <= SIDE * SIDE - 4 {
-				if let Some(four) = unread.get(consumed..consumed + 4) {
-					let (black, valid) = four_pieces(u32::from_le_bytes([four[0], four[1], four[2], four[3]]));
-					if valid {
-						board |= black << pieces;
-						pieces += 4;
-						consumed += 4;
-						if pieces == SIDE * SIDE {
-							write_answer(out, board)?;
-							boards_done += 1;
-							board = 0;
-							pieces = 0;
-						}
-						continue;
-					}
-				}
-			}
-			if cell == OTHER {
-				break;
-			}
-			consumed += 1;
-			board |= Board::from(cell) << pieces;
+			board |= black << pieces;
 			pieces += 1;
 			if pieces == SIDE * SIDE {
-				write_answer(out, board)?;
-				boards_done += 1;
-				board = 0;
-				pieces = 0;
+				let written = match fewest_rounds(board) {
+					Some(rounds) => writeln!(out, "{rounds}"),
+					None => writeln!(out, "Impossible"),
+				};
+				written.map_err(cannot_write)?;
+				(board, pieces, boards_done) = (0, 0, boards_done + 1);
 			}
-		}
-		let stopped_early = consumed < unread.len();
-		input.position += consumed;
-		if stopped_early {
-			if let Some((character, width)) = input.char_at_position() {
-				if !character.is_whitespace() {
-					let board = boards_done + 1;
-					let piece = character;
-					return Err(Failure::Input(InputError::BadPiece { board, piece }));
-				}
-				input.position += width;
-			}
-		} else if !input.refill() {
-			break;
 		}
 	}
 	if pieces > 0 {
 		let board = boards_done + 1;
-		return Err(Failure::Input(InputError::Truncated { board, pieces }));
+		return Err(format!("board {board}: input ends after {pieces} of 16 pieces"));
 	}
 	Ok(())
 }
 
-pub fn run(reader: impl Read, out: &mut impl Write) -> Result<(), Failure> {
-	run_in_chunks(reader, CHUNK, out)
-}
-
-fn run_in_chunks(reader: impl Read, chunk: usize, out: &mut impl Write) -> Result<(), Failure> {
-	let mut input = Input::with_chunk(reader, chunk);
-	let mut output = Output::new(out);
-	let outcome = answer_boards(&mut input, &mut output);
-	let flushed = output.flush();
-	match (outcome, input.read_error, flushed) {
-		(Err(Failure::Input(_)) | Ok(()), Some(error), _) => Err(Failure::Read(error)),
-		(Ok(()), None, Err(error)) => Err(Failure::Output(error)),
-		(outcome, _, _) => outcome,
-	}
-}
-
-fn fail(message: fmt::Arguments) -> ! {
-	let _ = writeln!(io::stderr(), "{message}");
-	std::process::exit(1);
+fn cannot_write(error: io::Error) -> String {
+	format!("cannot write the output: {error}")
 }
 
 fn main() {
-	match run(io::stdin().lock(), &mut io::stdout().lock()) {
-		Ok(()) => {}
-		Err(Failure::Input(error)) => fail(format_args!("{error}")),
-		Err(Failure::Read(error)) => fail(format_args!("cannot read the input: {error}")),
-		Err(Failure::Output(error)) => fail(format_args!("cannot write the output: {error}")),
+	let mut input = Vec::new();
+	let read = io::stdin().lock().read_to_end(&mut input);
+	let read = read.map_err(|error| format!("cannot read the input: {error}"));
+	let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+	let result = read.and_then(|_| run(&input, &mut out));
+	let flushed = out.flush().map_err(cannot_write);
+	if let Err(message) = result.and(flushed) {
+		let _ = writeln!(io::stderr(), "{message}");
+		std::process::exit(1);
 	}
+}
+
+// The following code was expanded by `cargo-equip`.
+
+///  # Bundled libraries
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0` licensed under `MIT OR Apache-2.0` as `crate::__cargo_equip::crates::proconio`
+/// 
+///  # License and Copyright Notices
+/// 
+///  - `registry+https://github.com/rust-lang/crates.io-index#proconio@0.5.0`
+/// 
+///      ```text
+///      The MIT License
+///      Copyright 2019 (C) statiolake <statiolake@gmail.com>
+/// 
+///      Permission is hereby granted, free of charge, to any person obtaining a copy of
+///      this software and associated documentation files (the "Software"), to deal in
+///      the Software without restriction, including without limitation the rights to
+///      use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
+///      the Software, and to permit persons to whom the Software is furnished to do so,
+///      subject to the following conditions:
+/// 
+///      The above copyright notice and this permission notice shall be included in all
+///      copies or substantial portions of the Software.
+/// 
+///      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+///      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS
+///      FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR
+///      COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER
+///      IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+///      CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+/// 
+///      Copyright for original `input!` macro is held by Hideyuki Tanaka, 2019.  The
+///      original macro is licensed under BSD 3-clause license.
+/// 
+///      Redistribution and use in source and binary forms, with or without
+///      modification, are permitted provided that the following conditions are met:
+/// 
+///      1. Redistributions of source code must retain the above copyright notice, this
+///         list of conditions and the following disclaimer.
+/// 
+///      2. Redistributions in binary form must reproduce the above copyright notice,
+///         this list of conditions and the following disclaimer in the documentation
+///         and/or other materials provided with the distribution.
+/// 
+///      3. Neither the name of the copyright holder nor the names of its contributors
+///         may be used to endorse or promote products derived from this software
+///         without specific prior written permission.
+/// 
+///      THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND
+///      ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+///      WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+///      DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+///      FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+///      DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+///      SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+///      CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+///      OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+///      OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+///      ```
+#[cfg_attr(any(), rustfmt::skip)]
+#[allow(unused)]
+mod __cargo_equip {
+    pub(crate) mod crates {
+        pub mod proconio {#![allow(clippy::needless_doctest_main,clippy::print_literal)]pub use crate::__cargo_equip::macros::proconio::*;pub mod marker{use crate::__cargo_equip::crates::proconio::source::{Readable,Source};use std::io::BufRead;pub enum Chars{}impl Readable for Chars{type Output=Vec<char>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<char>{source.next_token_unwrap().chars().collect()}}pub enum Bytes{}impl Readable for Bytes{type Output=Vec<u8>;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Vec<u8>{source.next_token_unwrap().bytes().collect()}}pub enum Usize1{}impl Readable for Usize1{type Output=usize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->usize{usize::read(source).checked_sub(1).expect("attempted to read the value 0 as a Usize1")}}pub enum Isize1{}impl Readable for Isize1{type Output=isize;fn read<R:BufRead,S:Source<R>>(source:&mut S)->isize{isize::read(source).checked_sub(1).unwrap_or_else(||{panic!(concat!("attempted to read the value {} as a Isize1:"," the value is isize::MIN and cannot be decremented"),isize::MIN,)})}}}pub mod source{use std::any::type_name;use std::fmt::Debug;use std::io::BufRead;use std::str::FromStr;pub mod line{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;pub struct LineSource<R:BufRead>{tokens:Tokens,reader:R,}impl<R:BufRead>LineSource<R>{pub fn new(reader:R)->LineSource<R>{LineSource{tokens:"".to_owned().into(),reader,}}fn prepare(&mut self){while self.tokens.is_empty(){let mut line=String::new();let num_bytes=self.reader.read_line(&mut line).expect("failed to get linel maybe an IO error.");if num_bytes==0{return;}self.tokens=line.into();}}}impl<R:BufRead>Source<R>for LineSource<R>{fn next_token(&mut self)->Option<&str>{self.prepare();self.tokens.next_token()}fn is_empty(&mut self)->bool{self.prepare();self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for LineSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->LineSource<BufReader<&'a[u8]>>{LineSource::new(BufReader::new(s.as_bytes()))}}}pub mod once{use super::Source;use crate::__cargo_equip::crates::proconio::source::tokens::Tokens;use std::io::BufRead;use std::marker::PhantomData;pub struct OnceSource<R:BufRead>{tokens:Tokens,_read:PhantomData<R>,}impl<R:BufRead>OnceSource<R>{pub fn new(mut source:R)->OnceSource<R>{let mut context=String::new();source.read_to_string(&mut context).expect("failed to read from source; maybe an IO error.");OnceSource{tokens:context.into(),_read:PhantomData,}}}impl<R:BufRead>Source<R>for OnceSource<R>{fn next_token(&mut self)->Option<&str>{self.tokens.next_token()}fn is_empty(&mut self)->bool{self.tokens.is_empty()}}use std::io::BufReader;impl<'a>From<&'a str>for OnceSource<BufReader<&'a[u8]>>{fn from(s:&'a str)->OnceSource<BufReader<&'a[u8]>>{OnceSource::new(BufReader::new(s.as_bytes()))}}}mod tokens{use std::{iter::Peekable,ptr::NonNull,str::SplitWhitespace};pub(super)struct Tokens{tokens:Peekable<SplitWhitespace<'static>>,_current_context:CurrentContext,}impl Tokens{pub(super)fn next_token(&mut self)->Option<&str>{self.tokens.next()}pub(super)fn is_empty(&mut self)->bool{self.tokens.peek().is_none()}}impl From<String>for Tokens{fn from(current_context:String)->Self{let current_context=CurrentContext::from(current_context);unsafe{let tokens=current_context.0.as_ref().split_whitespace().peekable();Self{tokens,_current_context:current_context,}}}}unsafe impl Send for Tokens{}unsafe impl Sync for Tokens{}struct CurrentContext(NonNull<str>);impl From<String>for CurrentContext{fn from(s:String)->Self{let s=s.into_boxed_str();Self(NonNull::new(Box::leak(s)).unwrap())}}impl Drop for CurrentContext{fn drop(&mut self){unsafe{drop(Box::from_raw(self.0.as_mut()))};}}}pub mod auto{#[cfg(debug_assertions)]pub use super::line::LineSource as AutoSource;#[cfg(not(debug_assertions))]pub use super::once::OnceSource as AutoSource;}pub trait Source<R:BufRead>{fn next_token(&mut self)->Option<&str>;#[allow(clippy::wrong_self_convention)]fn is_empty(&mut self)->bool;fn next_token_unwrap(&mut self)->&str{self.next_token().expect(concat!("failed to get the next token; ","maybe reader reached an end of input. ","ensure that arguments for `input!` macro is correctly ","specified to match the problem input."))}}impl<R:BufRead,S:Source<R>>Source<R>for&'_ mut S{fn next_token(&mut self)->Option<&str>{(*self).next_token()}fn is_empty(&mut self)->bool{(*self).is_empty()}}pub trait Readable{type Output;fn read<R:BufRead,S:Source<R>>(source:&mut S)->Self::Output;}impl<T:FromStr>Readable for T where T::Err:Debug,{type Output=T;fn read<R:BufRead,S:Source<R>>(source:&mut S)->T{let token=source.next_token_unwrap();match token.parse(){Ok(v)=>v,Err(e)=>panic!(concat!("failed to parse the input `{input}` ","to the value of type `{ty}`: {err:?}; ","ensure that the input format is collectly specified ","and that the input value must handle specified type.",),input=token,ty=type_name::<T>(),err=e,),}}}pub trait RuntimeReadable{type Output;fn read<R:BufRead,S:Source<R>>(self,source:&mut S)->Self::Output;}}use crate::__cargo_equip::crates::proconio::source::{auto::AutoSource,line::LineSource};use std::sync::OnceLock;use std::{io::{self,BufRead},sync::Mutex,};use std::{io::{BufReader,Stdin},sync::MutexGuard,};pub use crate::__cargo_equip::crates::proconio::source::Readable as __Readable;pub enum StdinSource<R:BufRead>{Normal(AutoSource<R>),Interactive(LineSource<R>),Unknown(LineSource<R>),}impl<R:BufRead>source::Source<R>for StdinSource<R>{fn next_token(&mut self)->Option<&str>{match self{StdinSource::Normal(source)=>source.next_token(),StdinSource::Interactive(source)=>source.next_token(),StdinSource::Unknown(source)=>source.next_token(),}}fn is_empty(&mut self)->bool{match self{StdinSource::Normal(source)=>source.is_empty(),StdinSource::Interactive(source)=>source.is_empty(),StdinSource::Unknown(source)=>source.is_empty(),}}}pub static STDIN_SOURCE:OnceLock<Mutex<StdinSource<BufReader<Stdin>>>> =OnceLock::new();#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input{(@from[$source:expr]@rest)=>{};(@from[$source:expr]@rest mut$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[mut]@rest$($rest)*}};(@from[$source:expr]@rest$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@rest$var:tt:$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest with$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!{@from[$source]@mut[$($mut)*]@var$var@dyn_kind[]@rest$($rest)*}};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[$($kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$($kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest[$($tt:tt)*]$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[[$($tt)*]]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest($($tt:tt)*)$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[($($tt)*)]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest,$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@kind[]@rest$ty:ty)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@kind[$ty]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest)=>{let$($mut)*$var=$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@dyn_kind[$($dyn_kind)*]);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*]@rest);$crate::__cargo_equip::crates::proconio::input!(@from[$source]@rest$($rest)*);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest);};(@from[$source:expr]@mut[$($mut:tt)?]@var$var:tt@dyn_kind[$($dyn_kind:tt)*]@rest$dyn_readable:expr,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::input!(@from[$source]@mut[$($mut)*]@var$var@dyn_kind[$($dyn_kind)*$dyn_readable]@rest,$($rest)*);};(@from$($tt:tt)*)=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,$($rest:tt)*)=>{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::input!{@from[&mut s]@rest$($rest)*}};($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{@from[&mut*locked_stdin]@rest$($rest)*}drop(locked_stdin);};}macro_rules!input{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_input_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::__acquire_global_stdin_lock();$crate::__cargo_equip::crates::proconio::input!{from&mut*locked_stdin,$($rest)*}drop(locked_stdin);};}macro_rules!input_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_input_interactive!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value{(@source[$source:expr]@kind[[$($kind:tt)*]])=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[]@rest$($kind)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest)=>{{let len=<usize as$crate::__cargo_equip::crates::proconio::__Readable>::read($source);$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[[$($kind)*;len]])}};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest;$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*]@len[$($rest)*])};(@array@source[$source:expr]@kind[$($kind:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@array@source[$source]@kind[$($kind)*$tt]@rest$($rest)*)};(@array@source[$source:expr]@kind[$($kind:tt)*]@len[$($len:tt)*])=>{{let len=$($len)*;(0..len).map(|_|$crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*])).collect::<Vec<_>>()}};(@source[$source:expr]@kind[($($kinds:tt)*)])=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[]@current[]@rest$($kinds)*)};(@tuple@source[$source:expr]@kinds[$([$($kind:tt)*])*]@current[]@rest)=>{($($crate::__cargo_equip::crates::proconio::read_value!(@source[$source]@kind[$($kind)*]),)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest,$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*[$($curr)*]]@current[]@rest$($rest)*)};(@tuple@source[$source:expr]@kinds[$($kinds:tt)*]@current[$($curr:tt)*]@rest$tt:tt$($rest:tt)*)=>{$crate::__cargo_equip::crates::proconio::read_value!(@tuple@source[$source]@kinds[$($kinds)*]@current[$($curr)*$tt]@rest$($rest)*)};(@source[$source:expr]@kind[$kind:ty])=>{<$kind as$crate::__cargo_equip::crates::proconio::__Readable>::read($source)};(@source[$source:expr]@dyn_kind[$dyn_kind:expr])=>{$crate::__cargo_equip::crates::proconio::source::RuntimeReadable::read($dyn_kind,$source)};(@source[$source:expr]@kind[])=>{compile_error!(concat!("Reached unreachable statement while parsing macro input.  ","This is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));};(from$source:expr,with$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@dyn_kind[$($rest)*])}};(from$source:expr,$($rest:tt)*)=>{{#[allow(unused_variables,unused_mut)]let mut s=$source;$crate::__cargo_equip::crates::proconio::read_value!(@source[&mut s]@kind[$($rest)*])}};($($rest:tt)*)=>{{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::STDIN_SOURCE.get_or_init(||{std::sync::Mutex::new($crate::__cargo_equip::crates::proconio::StdinSource::Normal($crate::__cargo_equip::crates::proconio::source::auto::AutoSource::new(std::io::BufReader::new(std::io::stdin())),))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."));let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res}};}macro_rules!read_value{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value!{$($tt)*})}#[macro_export]macro_rules!__cargo_equip_macro_def_proconio_read_value_interactive{($($rest:tt)*)=>{let mut locked_stdin=$crate::__cargo_equip::crates::proconio::acquire_global_stdin_lock();let __res=$crate::__cargo_equip::crates::proconio::read_value!(from&mut*locked_stdin,$($rest)*);drop(locked_stdin);__res};}macro_rules!read_value_interactive{($($tt:tt)*)=>(crate::__cargo_equip_macro_def_proconio_read_value_interactive!{$($tt)*})}pub fn __acquire_global_stdin_lock()->MutexGuard<'static,StdinSource<BufReader<Stdin>>>{STDIN_SOURCE.get_or_init(||{Mutex::new(StdinSource::Unknown(LineSource::new(BufReader::new(io::stdin(),))))}).lock().expect(concat!("failed to lock the stdin; please re-run this program.  ","If this issue repeatedly occur, this is a bug in `proconio`.  ","Please report this issue from ","<https://github.com/statiolake/proconio-rs/issues>."))}pub fn is_stdin_empty()->bool{use source::Source;let mut lock=__acquire_global_stdin_lock();lock.is_empty()}}
+    }
+
+    pub(crate) mod macros {
+        pub mod proconio {pub use crate::{__cargo_equip_macro_def_proconio_input as input,__cargo_equip_macro_def_proconio_input_interactive as input_interactive,__cargo_equip_macro_def_proconio_read_value as read_value,__cargo_equip_macro_def_proconio_read_value_interactive as read_value_interactive};}
+    }
+
+    pub(crate) mod prelude {pub use crate::__cargo_equip::crates::*;}
+
+    mod preludes {
+        pub mod proconio {}
+    }
 }
