@@ -163,7 +163,10 @@ fn main() {
     // 64 KiB, not the default 8: the buffer this program has always had, so a stdout
     // that fails is reported at the same answer (docs/performance.md).
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = read.and_then(|_| run(&input, &mut out));
+    // A read that fails keeps the bytes read before it: their boards are answered, and the
+    // failed read, not the cut it left, is the fault told.
+    let result = run(&input, &mut out);
+    let result = read.and(result);
     // Answers before a bad board stay printed; the first fault is the one told.
     let flushed = out.flush().map_err(cannot_write);
     if let Err(message) = result.and(flushed) {
