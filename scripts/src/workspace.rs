@@ -6,6 +6,7 @@ use crate::checker::{self, Checker};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -233,10 +234,19 @@ impl Workspace {
                 .filter_map(|message| message["message"]["rendered"].as_str())
         };
         let mut warnings = String::new();
+        let mut count = 0;
         for warning in rendered("warning") {
             warnings.push_str(warning);
+            count += 1;
         }
-        if !warnings.is_empty() {
+        if count > 0 {
+            // Cargo's closing line, which it leaves out with JSON messages.
+            let _ = writeln!(
+                warnings,
+                "warning: `{name}` (bin \"{name}\") generated {count} warning{}",
+                if count == 1 { "" } else { "s" },
+                name = problem.name
+            );
             let _ = std::io::stderr().write_all(warnings.as_bytes());
         }
         if output.status.success() {
