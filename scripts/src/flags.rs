@@ -1,5 +1,6 @@
 //! Every command's options in one place: what each command takes, which
-//! options go together, and its `--help`. The command files get typed
+//! options go together, and its `--help` (the text in `help/`, which a
+//! test holds to the options declared here). The command files get typed
 //! options ([`Judge`], [`Bundle`], [`Timing`], [`Stress`], [`NewProblem`])
 //! and never read the command line themselves.
 //!
@@ -269,82 +270,8 @@ const JUDGE: Spec = Spec {
     hidden: None,
 };
 
-/// `cargo judge --help`.
-const JUDGE_HELP: &str = "\
-cargo judge [CRATE...] [--case NAME]... [--time-limit-ms N] [--memory-limit-mib N]
-            [--checker SPEC]
-cargo judge --program PATH --samples DIR [the same options]
-    Builds each problem crate in release mode (cargo shows its progress and
-    the crate's warnings) and runs it on its samples (samples/<crate>/N.in,
-    held against N.out by the crate's checker) under the crate's
-    time-limit-ms and memory-limit-mib ([package.metadata.judge] in its
-    Cargo.toml). No CRATE: the crate whose folder you are in, or every
-    problem crate; a crate named twice is judged once.
-
-    One line a case: the verdict, the case, the wall time and peak memory.
-      AC     accepted: the checker takes the output (the default, exact:
-             it is N.out byte for byte, a missing final newline tolerated)
-      WA     wrong answer
-      PE     presentation error (checker exact): only whitespace differs
-      RE     runtime error: non-zero exit status, or a signal (named) while
-             time and memory were within their limits
-      TLE    over the time limit (wall time); the program is killed half the
-             limit later (at most a second later)
-      MLE    over the memory limit: the peak resident memory (on Windows the
-             peak committed memory) once it ended, or stopped while running
-             (Linux and macOS look every 5 ms), or an allocation that failed
-             at the cap of twice the limit plus 256 MiB that each process
-             gets (Linux and Windows; macOS has no such cap)
-      OLE    more output than the output limit: 64 MiB, or twice N.out and
-             1 MiB more when that is larger; the program is stopped there
-      CE     the crate does not compile: rustc's first errors are shown, and
-             the other crates are still judged
-      ERROR  N.in without N.out or the reverse (names are paired byte for
-             byte), no samples at all, a program that cannot be started, or
-             a checker program that crashed, ran too long or cannot start
-    The program and all it starts run as one process group (a Job object on
-    Windows), killed as a whole when the program exits or runs out of time;
-    output is read until the time limit's kill point at the latest.
-    Under a failure: expected and actual output around the first differing
-    line (a few lines, each cut at 200 bytes), whitespace made visible, or
-    the first lines of stderr for RE. Names and output are printed with
-    control characters and bytes that are not UTF-8 escaped. The last line
-    is `N passed, M failed in T s` (a CE counts as one failure); the exit
-    status is 0 only when every case passed.
-
-    It is a local checker, not a sandbox: the programs it runs can do
-    whatever your user can (read and write files, use the network, start a
-    process that leaves the group); no seccomp, no namespaces.
-
-    --case NAME           judge only case NAME (`3` or `3.in`: 3.in with
-                          3.out); repeatable; a name that is no case there is
-                          an error. One folder's names: with --program, or
-                          with one crate (named, or the one you are in)
-    --time-limit-ms N     the time limit, instead of the crate's
-                          (with --program: default 1000)
-    --memory-limit-mib N  the memory limit, instead of the crate's
-                          (with --program: default 256)
-    --checker SPEC        how outputs are judged, instead of the crate's
-                          `checker` (with --program: default exact):
-        exact       byte for byte, a missing final newline tolerated; PE
-                    when only whitespace differs
-        tokens      the same whitespace-separated tokens (line breaks and
-                    runs of spaces free)
-        float:EPS   tokens, and numbers (1, -0.5, 1e-9, inf, nan) within
-                    absolute or relative error EPS, e.g. float:1e-6; a NaN
-                    matches only a NaN, words are compared exactly
-        PATH        a checker program, run as PATH INPUT OUTPUT ANSWER (the
-                    case's .in, the program's output in a file, the .out):
-                    exit status 0 is AC, another WA with its stderr shown;
-                    killed after twice the time limit (at least 1 s); a
-                    crash or a kill is ERROR. A path, never looked up on
-                    PATH; in Cargo.toml relative to the crate's folder
-    --program PATH        judge this program instead of the crates' binaries
-                          (a path: a bare name is a file in this folder,
-                          never looked up on PATH)
-    --samples DIR         ...on the cases in DIR (needed with --program)
-    -h, --help            this text
-";
+/// `cargo judge --help`, kept in a text file of its own.
+const JUDGE_HELP: &str = include_str!("help/judge.txt");
 
 /// Reads `cargo judge`'s command line.
 pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
@@ -408,38 +335,8 @@ const BUNDLE: Spec = Spec {
     hidden: None,
 };
 
-/// `cargo bundle --help`.
-const BUNDLE_HELP: &str = "\
-cargo bundle [--check] [CRATE...]
-    Writes submissions/<crate>.rs for each problem crate: the file to paste
-    into a judge. It is src/main.rs with proconio and rustc-hash inlined by
-    cargo-equip 0.20.1 (installed with `cargo install --locked` when missing:
-    once, several minutes; it needs a C compiler, pkg-config and the OpenSSL
-    headers), without its tests and comments, license notices kept, indented
-    with tabs. The crate is built first, so a compile error shows rustc's own
-    message with file and line, and every bundle is compiled with plain rustc
-    before it is written. Prints each file's size; a file over 64 KiB (the
-    smallest limit among the judges found: Codeforces's 64 KB) fails. No
-    CRATE: the crate whose folder you are in, or every problem crate. Works
-    offline: proconio's license text, which cargo-equip would otherwise clone
-    proconio's repository to read, is committed in scripts/cargo-equip-cache.
-
-    --check  instead of writing, make each bundle afresh and fail when
-             submissions/<crate>.rs differs from it (stale); compile it with
-             plain rustc, no cargo and no crates, exactly as each of the
-             crate's judges does (the `compile` entries of its
-             [package.metadata.judge]), warnings denied: CE on failure, with
-             the compiler's first lines; then judge each binary on the
-             samples as `cargo judge` does (the crate's limits and checker).
-             Ends with `N passed, M failed`.
-    --as-committed  with --check: compile and judge the committed files as
-             they are, without cargo-equip (for an older toolchain, whose
-             rustfmt may lay a fresh bundle out differently)
-    --license-cache DIR  seed cargo-equip's cache from DIR (laid out as
-             license-files/<crate>/<commit>) instead (not with
-             --as-committed, which runs no cargo-equip)
-    -h, --help  this text
-";
+/// `cargo bundle --help`, kept in a text file of its own.
+const BUNDLE_HELP: &str = include_str!("help/bundle.txt");
 
 /// Reads `cargo bundle`'s command line.
 pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, String> {
@@ -524,58 +421,8 @@ const TIMING: Spec = Spec {
     hidden: Some(("peak-memory-of", crate::timing::peak_memory_and_exit)),
 };
 
-/// `cargo timing --help`.
-const TIMING_HELP: &str = "\
-cargo timing [OPTIONS] [CRATE...]
-    Times each solution as a whole process, as a judge runs it, on the judge
-    sample and the inputs its example <crate>-bench-inputs writes (from fixed
-    seeds) into target/timing/<crate>/: each .in file a row, each folder one
-    row for its slowest file. The folder slow/ there (slow stress inputs) is
-    timed only with --slow. Rows are printed as they are measured; on a
-    terminal a line on stderr shows the run in progress.
-
-    Each row: the input's size; the number of timed runs; median, min and
-    max wall time; x floor, the median over that of the I/O floor (a program
-    built with the same release profile that only reads the input and writes
-    as many bytes as the solution did); peak memory (from a run of its own);
-    for a crate with an example <crate>-baseline (a plain reference
-    solution), that program's median and the speed-up over it. The first
-    row is an empty Rust program: process start-up. Every output is checked
-    as `cargo judge` checks it: against the input's .out file if it has one,
-    else against the baseline's and REV's outputs; a row whose program
-    fails or whose output differs fails the command.
-
-    The programs of a row run interleaved (solution, floor, REV; then the
-    other way round) after a warm-up; an input is repeated until N rounds or
-    until its rounds took S seconds, but at least 3 times.
-
-    --compare REV   also time the solutions as they are at REV (a commit,
-                    branch or tag), checked out and built in
-                    target/timing/rev/<commit>/ (kept: the next comparison
-                    with that commit builds nothing), on the same inputs.
-                    new/old: the median of the ratios of runs side by side,
-                    in brackets the interquartile range of those ratios
-    --fail-above X  exit status 1 when a row's new/old is above X (with
-                    --compare), e.g. 1.10 for 10% slower
-    --slow          time the slow inputs too, each its own row
-    --runs N        at most N timed runs per input (default 10)
-    --seconds S     stop repeating an input after S seconds (default 2)
-    --json PATH     write every row's figures as JSON to PATH (- for stdout,
-                    the table then going to stderr)
-    --program PATH  time this program instead of the crates' solutions,
-    --inputs DIR    ...on the .in files and folders in DIR,
-    --old-program PATH
-                    ...side by side with this one, as --compare does
-    --floor PATH    use this I/O floor program instead of building it
-    -h, --help      this text
-
-    No CRATE: the crate whose folder you are in, or every problem crate.
-    Exit status: 0 when every row ran and was right (and none is above
-    --fail-above), 1 otherwise, 2 for a command line or workspace that
-    cannot be used.
-
-    In CI:  cargo timing --compare origin/main --fail-above 1.25 --json timing.json
-";
+/// `cargo timing --help`, kept in a text file of its own.
+const TIMING_HELP: &str = include_str!("help/timing.txt");
 
 /// Reads `cargo timing`'s command line.
 pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, String> {
@@ -631,25 +478,8 @@ const STRESS: Spec = Spec {
     hidden: None,
 };
 
-/// `cargo stress --help`.
-const STRESS_HELP: &str = "\
-cargo stress CRATE [--seed S] [--cases N] [--time SECONDS]
-    Runs the crate's example <crate>-gen with seeds S, S+1, ... (default 0, N
-    cases, default 1000) for small random inputs, and holds the release
-    solution's output on each against the example <crate>-brute's, a
-    deliberately simple brute force, by the crate's checker (as `cargo
-    judge` does, the brute force's output as the answer: with several right
-    answers, a checker program decides), under the crate's limits. Stops at
-    the first difference, crash or time-out: prints the seed, the input and
-    both outputs (whitespace made visible), keeps the input in
-    target/stress/<crate>/seed-S.in and exits 1. No CRATE: the crate whose
-    folder you are in.
-
-    --seed S        the first seed (default 0)
-    --cases N       how many cases (default 1000)
-    --time SECONDS  stop early after this long
-    -h, --help      this text
-";
+/// `cargo stress --help`, kept in a text file of its own.
+const STRESS_HELP: &str = include_str!("help/stress.txt");
 
 /// Reads `cargo stress`'s command line.
 pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, String> {
@@ -692,25 +522,8 @@ const NEW_PROBLEM: Spec = Spec {
     hidden: None,
 };
 
-/// `cargo new-problem --help`.
-const NEW_PROBLEM_HELP: &str = "\
-cargo new-problem NAME [--url URL] [--time-limit-ms N] [--memory-limit-mib N]
-    Creates crates/NAME/ and samples/NAME/ in the workspace's shape: a
-    Cargo.toml with a filled [package.metadata.judge] (its checker exact,
-    with the others named in a comment), a src/main.rs skeleton (header,
-    pure core, parsing that names the bad case, thin main, tests wired to
-    the samples and a brute force), the examples gen, brute and
-    bench-inputs as stubs, and an empty first sample case. NAME is
-    <judge><id>-<slug> (poj1753-flip-game, luogu-p2346-four-in-line); a NAME
-    that breaks the rule or exists is refused. The workspace picks the crate
-    up through its `crates/*` members, and cargo adds it to Cargo.lock on the
-    next build: commit both. Limits default to 1000 ms and 256 MiB.
-
-    --url URL               the problem's page, for the header and metadata
-    --time-limit-ms N       the judge's time limit
-    --memory-limit-mib N    the judge's memory limit
-    -h, --help              this text
-";
+/// `cargo new-problem --help`, kept in a text file of its own.
+const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
 
 /// Reads `cargo new-problem`'s command line.
 pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, String> {
