@@ -405,19 +405,20 @@ fn judge_with(cases: &[(&str, &str, &str)], args: &[&str]) -> Report {
 }
 
 /// The options that change what `cargo judge` decides, each with a case
-/// that shows it: `slow` sleeps 500 ms (TLE under 250 ms), `big` fills
-/// 48 MiB (MLE under 16 MiB), `spaced` prints `1  2` for `1 2` (PE exactly,
-/// AC by tokens), and `--case` leaves `other` out.
+/// that shows it: `slow` sleeps 600 ms (TLE under 300 ms, AC under the
+/// 1000 ms of the crates and of `--program`), `big` fills 32 MiB (MLE
+/// under 8 MiB, AC under 256 MiB), `spaced` prints `1  2` for `1 2` (PE
+/// exactly, AC by tokens), and `--case` leaves `other` out.
 const OPTIONS: [&[&str]; 4] = [
-    &["--time-limit-ms", "250"],
-    &["--memory-limit-mib", "16"],
+    &["--time-limit-ms", "300"],
+    &["--memory-limit-mib", "8"],
     &["--checker", "tokens"],
     &["--case", "slow", "--case", "big.in", "--case", "spaced"],
 ];
 
 const CASES: [(&str, &str, &str); 4] = [
-    ("slow", "sleep 500", "slept\n"),
-    ("big", "alloc 48", "allocated\n"),
+    ("slow", "sleep 600", "slept\n"),
+    ("big", "alloc 32", "allocated\n"),
     ("spaced", "print 1  2\\n", "1 2\n"),
     ("other", "print x\\n", "x\n"),
 ];
