@@ -160,12 +160,31 @@ fn differ(expected: &[u8], actual: &[u8], error: Option<f64>) -> Option<String> 
     match (number(expected), number(actual)) {
         (Some(one), Some(other)) if close(one, other, error) => None,
         (Some(one), Some(other)) => Some(format!(
-            "{other} differs from {one} by {:.3e}, more than {error:e} (absolute and relative)",
-            (other - one).abs()
+            "{other} differs from {one} by {}, more than {error:e} (absolute and relative)",
+            short((other - one).abs())
         )),
         (Some(_), None) => Some("the output's token is not a number".to_string()),
         (None, Some(_)) => Some("a word is expected, not a number".to_string()),
         (None, None) => Some("the text differs".to_string()),
+    }
+}
+
+/// A difference in four significant digits: `0.5`, `6.667e-5`.
+fn short(number: f64) -> String {
+    if (1e-3..1e6).contains(&number) {
+        // From 0 (for 1000 and more) to 6 (for 0.001 and more).
+        let digits = (3 - number.log10().floor() as i32).max(0) as usize;
+        let shown = format!("{number:.digits$}");
+        if shown.contains('.') {
+            shown
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        } else {
+            shown
+        }
+    } else {
+        format!("{number:.3e}")
     }
 }
 
@@ -362,6 +381,17 @@ mod tests {
     }
 
     #[test]
+    fn a_difference_is_shown_in_four_digits() {
+        assert_eq!(short(1.0), "1");
+        assert_eq!(short(0.09999999999999998), "0.1");
+        assert_eq!(short(6.667e-5), "6.667e-5");
+        assert_eq!(short(1234.5678), "1235");
+        assert_eq!(short(0.0012346), "0.001235");
+        assert_eq!(short(2e6), "2.000e6");
+        assert_eq!(short(f64::INFINITY), "inf");
+    }
+
+    #[test]
     fn float_keeps_nan_and_infinities_apart() {
         let eps = Some(1e-6);
         assert_eq!(verdict("nan\n", "NaN\n", eps), Verdict::Ac);
@@ -388,7 +418,7 @@ mod tests {
         assert_eq!(verdict("0x10\n", "16\n", eps), Verdict::Wa);
         let (_, detail) = compare_tokens(b"0.5\n", b"0.6\n", eps);
         assert!(
-            detail.contains("0.6 differs from 0.5 by 1.000e-1, more than 1e-6"),
+            detail.contains("0.6 differs from 0.5 by 0.1, more than 1e-6"),
             "{detail}"
         );
         let (_, detail) = compare_tokens(b"0.5\n", b"half\n", eps);
