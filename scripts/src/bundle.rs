@@ -7,8 +7,8 @@
 //! `#[cfg(test)]` items and comments left out but for the header's title
 //! line, indented with tabs by rustfmt, the libraries' license notices kept.
 
-use crate::cli;
-use crate::judge::{judge_samples, Tally};
+use crate::flags::Bundle as Options;
+use crate::judge::{judge_samples, Judging, Tally};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
 use std::env;
@@ -24,74 +24,6 @@ const EQUIP_VERSION: &str = "0.20.1";
 pub const MAX_BYTES: u64 = 64 * 1024;
 /// Lines of a compiler's output shown for a compile error.
 const COMPILER_LINES: usize = 12;
-
-/// What `cargo bundle` was asked to do.
-pub struct Options {
-    pub crates: Vec<String>,
-    /// Also compile each bundle as its judges do and judge the binaries.
-    pub check: bool,
-    /// Check the committed files as they are, without making them afresh.
-    pub as_committed: bool,
-    /// A folder laid out as cargo-equip's cache (`license-files/...`) to
-    /// use instead of the one committed in the repository.
-    pub license_cache: Option<PathBuf>,
-}
-
-/// `cargo bundle --help`.
-pub const HELP: &str = "\
-cargo bundle [--check] [CRATE...]
-    Writes submissions/<crate>.rs for each problem crate: the file to paste
-    into a judge. It is src/main.rs with proconio and rustc-hash inlined by
-    cargo-equip 0.20.1 (installed with `cargo install --locked` when missing:
-    once, several minutes; it needs a C compiler, pkg-config and the OpenSSL
-    headers), without its tests and comments, license notices kept, indented
-    with tabs. The crate is built first, so a compile error shows rustc's own
-    message with file and line, and every bundle is compiled with plain rustc
-    before it is written. Prints each file's size; a file over 64 KiB (the
-    smallest limit among the judges found: Codeforces's 64 KB) fails. No
-    CRATE: the crate whose folder you are in, or every problem crate. Works
-    offline: proconio's license text, which cargo-equip would otherwise clone
-    proconio's repository to read, is committed in scripts/cargo-equip-cache.
-
-    --check  instead of writing, make each bundle afresh and fail when
-             submissions/<crate>.rs differs from it (stale); compile it with
-             plain rustc, no cargo and no crates, exactly as each of the
-             crate's judges does (the `compile` entries of its
-             [package.metadata.judge]), warnings denied: CE on failure, with
-             the compiler's first lines; then judge each binary on the
-             samples as `cargo judge` does. Ends with `N passed, M failed`.
-    --as-committed  with --check: compile and judge the committed files as
-             they are, without cargo-equip (for an older toolchain, whose
-             rustfmt may lay a fresh bundle out differently)
-    --license-cache DIR  seed cargo-equip's cache from DIR (laid out as
-             license-files/<crate>/<commit>) instead
-    -h, --help  this text
-";
-
-/// Reads `cargo bundle`'s command line.
-pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
-    use lexopt::prelude::*;
-    let mut options = Options {
-        crates: Vec::new(),
-        check: false,
-        as_committed: false,
-        license_cache: None,
-    };
-    while let Some(argument) = cli::next(parser)? {
-        match argument {
-            Short('h') | Long("help") => cli::help_and_exit(HELP),
-            Long("check") => options.check = true,
-            Long("as-committed") => options.as_committed = true,
-            Long("license-cache") => options.license_cache = Some(cli::path_value(parser)?),
-            Value(name) => options.crates.push(cli::string(name)?),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    if options.as_committed && !options.check {
-        return Err("--as-committed goes with --check".to_string());
-    }
-    Ok(options)
-}
 
 /// Runs `cargo bundle`; true when every bundle was made (and, with
 /// `--check`, was fresh and every compile and case passed).
@@ -222,7 +154,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     &label,
                     &binary,
                     &problem.samples,
-                    problem.limits,
+                    &Judging::of(problem),
                     &mut tally,
                     out,
                 ),

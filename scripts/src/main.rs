@@ -6,9 +6,12 @@
 //! nothing but cargo, rustc, cargo-equip and the programs it judges.
 
 mod bundle;
+mod cases;
+mod checker;
 mod cli;
 mod command;
 mod compare;
+mod flags;
 mod judge;
 mod new_problem;
 mod run;
@@ -24,7 +27,8 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 The workspace's tool. Each command through its cargo alias:
 
-  cargo judge [CRATE...]        run the release solutions on their samples
+  cargo judge [CRATE...] [--case NAME]...
+                                run the release solutions on their samples
   cargo bundle [--check] [CRATE...]
                                 write submissions/<crate>.rs, the file a judge takes
   cargo timing [CRATE...]       time the solutions on their worst inputs
@@ -59,11 +63,11 @@ fn parse_and_run() -> Result<bool, String> {
         Some(other) => return Err(other.unexpected().to_string()),
     };
     match command.as_str() {
-        "judge" => judge::main(&judge::options(&mut parser)?),
-        "bundle" => bundle::main(&bundle::options(&mut parser)?),
-        "timing" => timing::main(&timing::options(&mut parser)?),
-        "stress" => stress::main(&stress::options(&mut parser)?),
-        "new-problem" => new_problem::main(&new_problem::options(&mut parser)?),
+        "judge" => judge::main(&flags::judge(&mut parser)?),
+        "bundle" => bundle::main(&flags::bundle(&mut parser)?),
+        "timing" => timing::main(&flags::timing(&mut parser)?),
+        "stress" => stress::main(&flags::stress(&mut parser)?),
+        "new-problem" => new_problem::main(&flags::new_problem(&mut parser)?),
         "help" => cli::help_and_exit(USAGE),
         other => Err(format!(
             "unknown command '{other}'; the commands are judge, bundle, timing, stress \

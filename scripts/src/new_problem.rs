@@ -5,18 +5,11 @@
 //! The files come from `scripts/templates/`, with `{name}`, `{title}`,
 //! `{url}`, `{time_limit_ms}` and `{memory_limit_mib}` filled in.
 
-use crate::cli;
-use crate::workspace::{Limits, Workspace};
+use crate::flags::NewProblem as Options;
+use crate::workspace::Workspace;
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
-
-/// What `cargo new-problem` was asked to do.
-pub struct Options {
-    pub name: String,
-    pub url: Option<String>,
-    pub limits: Limits,
-}
 
 /// Each template and where it goes in the new crate.
 const TEMPLATES: &[(&str, &str)] = &[
@@ -46,51 +39,6 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../templates/tests/failing_streams.rs"),
     ),
 ];
-
-/// `cargo new-problem --help`.
-pub const HELP: &str = "\
-cargo new-problem NAME [--url URL] [--time-limit-ms N] [--memory-limit-mib N]
-    Creates crates/NAME/ and samples/NAME/ in the workspace's shape: a
-    Cargo.toml with a filled [package.metadata.judge], a src/main.rs skeleton
-    (header, pure core, parsing that names the bad case, thin main, tests
-    wired to the samples and a brute force), the examples gen, brute and
-    bench-inputs as stubs, and an empty first sample case. NAME is
-    <judge><id>-<slug> (poj1753-flip-game, luogu-p2346-four-in-line); a NAME
-    that breaks the rule or exists is refused. The workspace picks the crate
-    up through its `crates/*` members, and cargo adds it to Cargo.lock on the
-    next build: commit both. Limits default to 1000 ms and 256 MiB.
-
-    --url URL               the problem's page, for the header and metadata
-    --time-limit-ms N       the judge's time limit
-    --memory-limit-mib N    the judge's memory limit
-    -h, --help              this text
-";
-
-/// Reads `cargo new-problem`'s command line.
-pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
-    use lexopt::prelude::*;
-    let mut name = None;
-    let mut options = Options {
-        name: String::new(),
-        url: None,
-        limits: crate::judge::DEFAULT_LIMITS,
-    };
-    while let Some(argument) = cli::next(parser)? {
-        match argument {
-            Short('h') | Long("help") => cli::help_and_exit(HELP),
-            Long("url") => options.url = Some(cli::string_value(parser)?),
-            Long(option @ ("time-limit-ms" | "memory-limit-mib")) => {
-                let option = option.to_string();
-                cli::read_limit(parser, &option, &mut options.limits)?;
-            }
-            Value(value) if name.is_none() => name = Some(cli::string(value)?),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    options.name =
-        name.ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
-    Ok(options)
-}
 
 /// Runs `cargo new-problem`; true when the crate was made.
 pub fn main(options: &Options) -> Result<bool, String> {

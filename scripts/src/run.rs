@@ -28,7 +28,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -85,6 +85,50 @@ impl Bounds {
             memory: None,
             output: DEFAULT_OUTPUT_LIMIT,
         }
+    }
+}
+
+/// A judged run past its time limit is killed a little later: half the
+/// limit more, at most a second more.
+pub fn kill_after(limit: Duration) -> Duration {
+    limit + (limit / 2).min(Duration::from_secs(1))
+}
+
+/// The output limit for a case whose expected output has `expected_size`
+/// bytes: 64 MiB, or twice that and 1 MiB more when larger.
+pub fn output_limit(expected_size: u64) -> u64 {
+    DEFAULT_OUTPUT_LIMIT.max(expected_size.saturating_mul(2).saturating_add(1 << 20))
+}
+
+/// A program given by path on the command line: a relative one (a bare
+/// name too) is taken from the current folder, never looked up on PATH.
+pub fn program_path(program: &Path) -> PathBuf {
+    if program.is_relative() {
+        Path::new(".").join(program)
+    } else {
+        program.to_path_buf()
+    }
+}
+
+#[cfg(test)]
+mod bounds_tests {
+    use super::*;
+
+    #[test]
+    fn the_kill_comes_a_little_after_the_limit() {
+        assert_eq!(
+            kill_after(Duration::from_millis(1000)),
+            Duration::from_millis(1500)
+        );
+        assert_eq!(
+            kill_after(Duration::from_millis(10000)),
+            Duration::from_millis(11000)
+        );
+    }
+
+    #[test]
+    fn a_program_is_never_looked_up_on_path() {
+        assert_eq!(program_path(Path::new("a")), Path::new("./a"));
     }
 }
 

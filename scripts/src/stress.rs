@@ -6,9 +6,8 @@
 //! deliberately simple method. Case `k` uses seed `first + k`, so a failure
 //! is reproduced with `--seed` alone.
 
-use crate::cli;
-use crate::judge::{kill_after, output_limit};
-use crate::run::{self, Bounds, Purpose, Run};
+use crate::flags::Stress as Options;
+use crate::run::{self, kill_after, output_limit, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
@@ -16,71 +15,11 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// What `cargo stress` was asked to do.
-pub struct Options {
-    /// None: the crate whose folder this is run in.
-    pub crate_name: Option<String>,
-    /// The first seed.
-    pub seed: u64,
-    pub cases: u64,
-    /// Stop after this long even if cases are left.
-    pub time: Option<Duration>,
-}
-
-pub const DEFAULT_CASES: u64 = 1000;
 /// A generator or a brute force that takes longer than this on one small
 /// case is broken.
 const HELPER_TIME: Duration = Duration::from_secs(10);
 /// Lines of the failing input shown.
 const INPUT_LINES: usize = 40;
-
-/// `cargo stress --help`.
-pub const HELP: &str = "\
-cargo stress CRATE [--seed S] [--cases N] [--time SECONDS]
-    Runs the crate's example <crate>-gen with seeds S, S+1, ... (default 0, N
-    cases, default 1000) for small random inputs, and compares the release
-    solution's output on each with the example <crate>-brute's, a
-    deliberately simple brute force. Stops at the first difference, crash or
-    time-out: prints the seed, the input and both outputs (whitespace made
-    visible), keeps the input in target/stress/<crate>/seed-S.in and exits 1.
-    No CRATE: the crate whose folder you are in.
-
-    --seed S        the first seed (default 0)
-    --cases N       how many cases (default 1000)
-    --time SECONDS  stop early after this long
-    -h, --help      this text
-";
-
-/// Reads `cargo stress`'s command line.
-pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
-    use lexopt::prelude::*;
-    let mut options = Options {
-        crate_name: None,
-        seed: 0,
-        cases: DEFAULT_CASES,
-        time: None,
-    };
-    while let Some(argument) = cli::next(parser)? {
-        match argument {
-            Short('h') | Long("help") => cli::help_and_exit(HELP),
-            Long("seed") => {
-                let value = cli::string_value(parser)?;
-                options.seed = value
-                    .parse()
-                    .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?;
-            }
-            Long("cases") => options.cases = cli::number_value(parser, "--cases")?,
-            Long("time") => {
-                options.time = Some(Duration::from_secs(cli::number_value(parser, "--time")?))
-            }
-            Value(name) if options.crate_name.is_none() => {
-                options.crate_name = Some(cli::string(name)?)
-            }
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    Ok(options)
-}
 
 /// Runs `cargo stress`; true when no case showed a difference.
 pub fn main(options: &Options) -> Result<bool, String> {
@@ -106,6 +45,8 @@ pub fn main(options: &Options) -> Result<bool, String> {
     let empty = dir.join("empty.in");
     fs::write(&empty, b"").map_err(|error| error.to_string())?;
     let input = dir.join("case.in");
+    // The brute force's answer, as a checker program reads it.
+    let answer = dir.join("case.ans");
 
     let out = &mut io::stdout().lock();
     let started = Instant::now();
@@ -118,6 +59,8 @@ pub fn main(options: &Options) -> Result<bool, String> {
         fs::write(&input, &made.stdout)
             .map_err(|error| format!("cannot write {}: {error}", input.display()))?;
         let expected = run_helper(&brute, &[], &input, "brute")?;
+        fs::write(&answer, &expected.stdout)
+            .map_err(|error| format!("cannot write {}: {error}", answer.display()))?;
         let bounds = Bounds {
             kill_after: kill_after(problem.limits.time),
             memory: Some(problem.limits.memory),
@@ -125,9 +68,12 @@ pub fn main(options: &Options) -> Result<bool, String> {
         };
         let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
             .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
-        // The same verdict as `cargo judge` gives, the brute force's output
-        // taken as the expected one.
-        let (verdict, detail) = verdict::judge_run(&actual, &expected.stdout, problem.limits);
+        // The same verdict as `cargo judge` gives, by the crate's checker,
+        // the brute force's output taken as the expected one.
+        let (verdict, detail) =
+            problem
+                .checker
+                .judge(&actual, &input, &answer, &expected.stdout, problem.limits);
         if !verdict.passed() {
             let fault = match verdict {
                 Verdict::Wa | Verdict::Pe => verdict.to_string(),
@@ -150,6 +96,9 @@ pub fn main(options: &Options) -> Result<bool, String> {
                 verdict::first_lines(&made.stdout, INPUT_LINES, "    "),
                 if matches!(verdict, Verdict::Wa | Verdict::Pe) {
                     format!("brute force (expected) against the solution (actual):\n{detail}")
+                } else if verdict == Verdict::Error {
+                    // The checker program failed, not the solution.
+                    detail
                 } else {
                     format!(
                         "the solution's stderr:\n{}",

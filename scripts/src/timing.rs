@@ -27,10 +27,10 @@ mod progress;
 mod rev;
 mod table;
 
-use crate::cli;
 use crate::command;
 use crate::compare::Budget;
-use crate::judge::{mebibytes, program_path};
+use crate::flags::Timing as Options;
+use crate::verdict::mebibytes;
 use crate::workspace::{self, Limits, Workspace};
 use inputs::Input;
 use measure::{peak_memory, rounds, time_row, Program};
@@ -45,151 +45,12 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 use table::{Columns, Report, Row};
 
-/// What `cargo timing` was asked to do.
-pub struct Options {
-    pub crates: Vec<String>,
-    /// At most this many timed runs per input, after a warm-up.
-    pub runs: usize,
-    /// Repeat an input only until its runs have taken this long (but at
-    /// least [`MIN_RUNS`] times).
-    pub seconds: f64,
-    /// Time the inputs in the `slow/` folders too.
-    pub slow: bool,
-    /// `--compare REV`: a commit, branch or tag to time side by side.
-    pub compare: Option<String>,
-    /// `--fail-above X`: fail when a row's new/old ratio is above X.
-    pub fail_above: Option<f64>,
-    /// `--json PATH`: where to write every row's figures (`-`: stdout).
-    pub json: Option<PathBuf>,
-    /// `--program PATH`: time this program instead of the crates'...
-    pub program: Option<PathBuf>,
-    /// ...on the inputs in this folder,
-    pub inputs: Option<PathBuf>,
-    /// ...against this one.
-    pub old_program: Option<PathBuf>,
-    /// `--floor PATH`: the I/O floor program, instead of building it.
-    pub floor: Option<PathBuf>,
-}
-
 pub const DEFAULT_RUNS: usize = 10;
 /// Fewer runs than this say little about a median.
 pub const MIN_RUNS: usize = 3;
 pub const DEFAULT_SECONDS: f64 = 2.0;
 /// A run this long is its own warm-up.
 const LONG_RUN: Duration = Duration::from_secs(1);
-
-/// `cargo timing --help`.
-pub const HELP: &str = "\
-cargo timing [OPTIONS] [CRATE...]
-    Times each solution as a whole process, as a judge runs it, on the judge
-    sample and the inputs its example <crate>-bench-inputs writes (from fixed
-    seeds) into target/timing/<crate>/: each .in file a row, each folder one
-    row for its slowest file. The folder slow/ there (slow stress inputs) is
-    timed only with --slow. Rows are printed as they are measured; on a
-    terminal a line on stderr shows the run in progress.
-
-    Each row: the input's size; the number of timed runs; median, min and
-    max wall time; x floor, the median over that of the I/O floor (a program
-    built with the same release profile that only reads the input and writes
-    as many bytes as the solution did); peak memory (from a run of its own);
-    for a crate with an example <crate>-baseline (a plain reference
-    solution), that program's median and the speed-up over it. The first
-    row is an empty Rust program: process start-up. Every output is checked
-    as `cargo judge` checks it: against the input's .out file if it has one,
-    else against the baseline's and REV's outputs; a row whose program
-    fails or whose output differs fails the command.
-
-    The programs of a row run interleaved (solution, floor, REV; then the
-    other way round) after a warm-up; an input is repeated until N rounds or
-    until its rounds took S seconds, but at least 3 times.
-
-    --compare REV   also time the solutions as they are at REV (a commit,
-                    branch or tag), checked out and built in
-                    target/timing/rev/<commit>/ (kept: the next comparison
-                    with that commit builds nothing), on the same inputs.
-                    new/old: the median of the ratios of runs side by side,
-                    in brackets the interquartile range of those ratios
-    --fail-above X  exit status 1 when a row's new/old is above X (with
-                    --compare), e.g. 1.10 for 10% slower
-    --slow          time the slow inputs too, each its own row
-    --runs N        at most N timed runs per input (default 10)
-    --seconds S     stop repeating an input after S seconds (default 2)
-    --json PATH     write every row's figures as JSON to PATH (- for stdout,
-                    the table then going to stderr)
-    --program PATH  time this program instead of the crates' solutions,
-    --inputs DIR    ...on the .in files and folders in DIR,
-    --old-program PATH
-                    ...side by side with this one, as --compare does
-    --floor PATH    use this I/O floor program instead of building it
-    -h, --help      this text
-
-    No CRATE: the crate whose folder you are in, or every problem crate.
-    Exit status: 0 when every row ran and was right (and none is above
-    --fail-above), 1 otherwise, 2 for a command line or workspace that
-    cannot be used.
-
-    In CI:  cargo timing --compare origin/main --fail-above 1.25 --json timing.json
-";
-
-/// Reads `cargo timing`'s command line.
-pub fn options(parser: &mut lexopt::Parser) -> Result<Options, String> {
-    use lexopt::prelude::*;
-    let mut options = Options {
-        crates: Vec::new(),
-        runs: DEFAULT_RUNS,
-        seconds: DEFAULT_SECONDS,
-        slow: false,
-        compare: None,
-        fail_above: None,
-        json: None,
-        program: None,
-        inputs: None,
-        old_program: None,
-        floor: None,
-    };
-    while let Some(argument) = cli::next(parser)? {
-        match argument {
-            Short('h') | Long("help") => cli::help_and_exit(HELP),
-            Long("peak-memory-of") => peak_memory_and_exit(parser),
-            Long("runs") => {
-                let runs = cli::number_value(parser, "--runs")?;
-                options.runs =
-                    usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?;
-            }
-            Long("seconds") => options.seconds = cli::positive_value(parser, "--seconds")?,
-            Long("fail-above") => {
-                options.fail_above = Some(cli::positive_value(parser, "--fail-above")?)
-            }
-            Long("slow") => options.slow = true,
-            Long("compare") => options.compare = Some(cli::string_value(parser)?),
-            Long("json") => options.json = Some(cli::path_value(parser)?),
-            // Paths, as `cargo judge --program` takes them: never looked up
-            // on PATH.
-            Long("program") => options.program = Some(program_path(&cli::path_value(parser)?)),
-            Long("inputs") => options.inputs = Some(cli::path_value(parser)?),
-            Long("old-program") => {
-                options.old_program = Some(program_path(&cli::path_value(parser)?))
-            }
-            Long("floor") => options.floor = Some(program_path(&cli::path_value(parser)?)),
-            Value(name) => options.crates.push(cli::string(name)?),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    if options.program.is_some() {
-        if !options.crates.is_empty() || options.compare.is_some() {
-            return Err("--program times one program: give no crate and no --compare".to_string());
-        }
-        if options.inputs.is_none() {
-            return Err("--program needs --inputs DIR".to_string());
-        }
-    } else if options.inputs.is_some() || options.old_program.is_some() {
-        return Err("--inputs and --old-program go with --program".to_string());
-    }
-    if options.fail_above.is_some() && options.compare.is_none() && options.old_program.is_none() {
-        return Err("--fail-above needs --compare REV (or --old-program)".to_string());
-    }
-    Ok(options)
-}
 
 /// Who is timed on a group of inputs: a crate's solution, or `--program`.
 struct Subject {

@@ -1,8 +1,8 @@
-//! Verdicts: the one place that turns a finished run into AC, WA, PE, RE,
-//! TLE, MLE or OLE ([`judge_run`], used by `judge`, `bundle --check`,
-//! `stress` and `timing`), the comparison of an answer with the expected
-//! output, and a bounded report of their first difference with whitespace
-//! made visible.
+//! Verdicts: the one place that turns a finished run's limits and exit
+//! into TLE, MLE, OLE or RE ([`fault`]), the exact comparison of an answer
+//! with the expected output (AC, PE, WA; other policies are in
+//! `checker.rs`), and a bounded report of their first difference with
+//! whitespace made visible.
 
 use crate::run::{self, Run};
 use crate::workspace::Limits;
@@ -120,11 +120,16 @@ pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String
     if let Some(fault) = fault(run, limits) {
         return fault;
     }
-    let verdict = compare(expected, &run.stdout);
+    judge_output(expected, &run.stdout)
+}
+
+/// [`compare`], with the difference shown under a failure.
+pub fn judge_output(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
+    let verdict = compare(expected, actual);
     let detail = if verdict.passed() {
         String::new()
     } else {
-        show_difference(expected, &run.stdout, CONTEXT_LINES, INDENT)
+        show_difference(expected, actual, CONTEXT_LINES, INDENT)
     };
     (verdict, detail)
 }
@@ -305,6 +310,12 @@ fn cut(line: &[u8], from: usize, whitespace: bool) -> String {
         let _ = write!(shown, " ({} more bytes cut)", line.len() - end);
     }
     shown
+}
+
+/// At most [`LINE_CUT`] bytes of `text` around byte `around`, with
+/// whitespace made visible as [`visible`] does and notes of what was cut.
+pub fn visible_cut(text: &[u8], around: usize) -> String {
+    cut(text, around.saturating_sub(LINE_CUT / 2), true)
 }
 
 /// `index`, moved back over UTF-8 continuation bytes (at most three) to

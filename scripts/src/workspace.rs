@@ -2,9 +2,12 @@
 //! `cargo metadata`: every package with a `[package.metadata.judge]` table
 //! is a problem. Adding a problem therefore touches no tool code.
 
+use crate::checker::{self, Checker};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -27,6 +30,9 @@ pub struct Problem {
     /// `samples/<name>/` under the workspace root.
     pub samples: PathBuf,
     pub limits: Limits,
+    /// How its outputs are held against the samples' (`checker`; exact
+    /// when the table has none).
+    pub checker: Checker,
     /// Compile commands of the judges that take the bundle; see
     /// [`JudgeCompile`].
     pub compile: Vec<JudgeCompile>,
@@ -41,6 +47,12 @@ pub struct Limits {
     /// In bytes.
     pub memory: u64,
 }
+
+/// Limits when none are given: the usual judge's.
+pub const DEFAULT_LIMITS: Limits = Limits {
+    time: Duration::from_millis(1000),
+    memory: 256 << 20,
+};
 
 /// How one judge compiles a submitted file: `rustc ARGS... FILE`. The tool
 /// adds `-D warnings` and the output path.
@@ -195,7 +207,9 @@ impl Workspace {
     /// [`Workspace::build_release`] does; when it does not compile, the
     /// error is rustc's first errors (or cargo's word that it failed).
     /// Cargo's progress shows on stderr as it goes; rustc's messages are
-    /// read from cargo's JSON on stdout, so that the report can hold them.
+    /// read from cargo's JSON on stdout, so that the report can hold them,
+    /// and its warnings are written to stderr as cargo renders them, once
+    /// (cargo replays a crate's warnings on a build that compiles nothing).
     pub fn build_crate(&self, problem: &Problem) -> Result<(), String> {
         /// Errors shown, and lines of each.
         const ERRORS: usize = 2;
@@ -207,18 +221,39 @@ impl Workspace {
             .stderr(Stdio::inherit())
             .output()
             .map_err(|error| format!("    cannot run cargo build: {error}\n"))?;
-        if output.status.success() {
-            return Ok(());
-        }
-        let mut shown = String::new();
-        let errors = output
+        let messages: Vec<Value> = output
             .stdout
             .split(|&byte| byte == b'\n')
             .filter_map(|line| serde_json::from_slice::<Value>(line).ok())
             .filter(|message| message["reason"] == "compiler-message")
-            .filter(|message| message["message"]["level"] == "error")
-            .filter_map(|message| message["message"]["rendered"].as_str().map(str::to_string))
-            .take(ERRORS);
+            .collect();
+        let rendered = |level: &'static str| {
+            messages
+                .iter()
+                .filter(move |message| message["message"]["level"] == level)
+                .filter_map(|message| message["message"]["rendered"].as_str())
+        };
+        let mut warnings = String::new();
+        let mut count = 0;
+        for warning in rendered("warning") {
+            warnings.push_str(warning);
+            count += 1;
+        }
+        if count > 0 {
+            // Cargo's closing line, which it leaves out with JSON messages.
+            let _ = writeln!(
+                warnings,
+                "warning: `{name}` (bin \"{name}\") generated {count} warning{}",
+                if count == 1 { "" } else { "s" },
+                name = problem.name
+            );
+            let _ = std::io::stderr().write_all(warnings.as_bytes());
+        }
+        if output.status.success() {
+            return Ok(());
+        }
+        let mut shown = String::new();
+        let errors = rendered("error").take(ERRORS);
         for error in errors {
             for line in error.trim_end().lines().take(LINES) {
                 shown.push_str("    ");
@@ -251,6 +286,15 @@ impl Problem {
         let limits = Limits {
             time: Duration::from_millis(number("time-limit-ms")?),
             memory: number("memory-limit-mib")?.saturating_mul(1024 * 1024),
+        };
+        let checker = match &judge["checker"] {
+            Value::Null => Checker::Exact,
+            Value::String(spec) => Checker::parse(spec, &dir)
+                .map_err(|error| in_table(format!("`checker`: {error}")))?,
+            _ => {
+                let error = format!("`checker` must be a string: {}", checker::SPECS);
+                return Err(in_table(error));
+            }
         };
         let compile = match &judge["compile"] {
             Value::Null => Vec::new(),
@@ -285,6 +329,7 @@ impl Problem {
             name,
             dir,
             limits,
+            checker,
             compile,
             examples,
         })

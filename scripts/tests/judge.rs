@@ -1,9 +1,11 @@
 //! `judge --program` on the fixture program: every verdict, its report and
-//! the exit status, as a user sees them.
+//! the exit status, as a user sees them; every option in every mode it is
+//! accepted in, on the fixture and on problem crates; the checkers.
 
 mod common;
 
-use common::{fixture, tool, Report, Scratch};
+use common::{fixture, tool, Problems, Report, Scratch};
+use std::fs;
 
 /// Judges the fixture on `cases` (name, input, expected output; `None`
 /// leaves that file out) with a 1000 ms, 64 MiB limit: generous for what
@@ -293,7 +295,27 @@ fn bad_command_lines_exit_2_with_one_line() {
         &["judge", "--time-limit-ms", "0"][..],
         &["judge", "--time-limit-ms", "fast"],
         &["judge", "--samples", "x"],
+        &["judge", "--program", "x"],
+        &["judge", "--program", "x", "--samples", "y", "x1-fixture"],
+        &["judge", "--checker", "float:x"],
+        &["judge", "--checker", "float:0"],
+        &["judge", "--time-limit-ms", "5", "--time-limit-ms", "6"],
+        &["judge", "--check"],
         &["judge", "--frobnicate"],
+        &["bundle", "--as-committed"],
+        &[
+            "bundle",
+            "--check",
+            "--as-committed",
+            "--license-cache",
+            "d",
+        ],
+        &["bundle", "--check", "--check"],
+        &["timing", "--runs", "1", "--runs", "2"],
+        &["stress", "a", "b"],
+        &["stress", "--time-limit-ms", "5"],
+        &["new-problem"],
+        &["new-problem", "a", "b"],
         &["frobnicate"],
     ] {
         let report = Report::of(tool().args(args).output().unwrap());
@@ -360,5 +382,399 @@ fn every_command_has_its_own_help() {
                 .count();
             assert_eq!(others, 0, "{command}: {}", help.stdout);
         }
+    }
+}
+
+/// The fixture judged on `cases` with `args` added: `--program` mode.
+fn judge_with(cases: &[(&str, &str, &str)], args: &[&str]) -> Report {
+    let samples = Scratch::new("samples");
+    for (name, input, expected) in cases {
+        samples.write(&format!("{name}.in"), input.as_bytes());
+        samples.write(&format!("{name}.out"), expected.as_bytes());
+    }
+    let output = tool()
+        .arg("judge")
+        .args(args)
+        .arg("--program")
+        .arg(fixture())
+        .arg("--samples")
+        .arg(&samples.path)
+        .output()
+        .unwrap();
+    Report::of(output)
+}
+
+/// The options that change what `cargo judge` decides, each with a case
+/// that shows it: `slow` sleeps 600 ms (TLE under 300 ms, AC under the
+/// 1000 ms of the crates and of `--program`), `big` fills 32 MiB (MLE
+/// under 8 MiB, AC under 256 MiB), `spaced` prints `1  2` for `1 2` (PE
+/// exactly, AC by tokens), and `--case` leaves `other` out.
+const OPTIONS: [&[&str]; 4] = [
+    &["--time-limit-ms", "300"],
+    &["--memory-limit-mib", "8"],
+    &["--checker", "tokens"],
+    &["--case", "slow", "--case", "big.in", "--case", "spaced"],
+];
+
+const CASES: [(&str, &str, &str); 4] = [
+    ("slow", "sleep 600", "slept\n"),
+    ("big", "alloc 32", "allocated\n"),
+    ("spaced", "print 1  2\\n", "1 2\n"),
+    ("other", "print x\\n", "x\n"),
+];
+
+/// Runs `judge` with every combination of [`OPTIONS`] and checks that each
+/// option given changed its case's verdict, and no other.
+fn every_combination_applies(label: &str, judge: impl Fn(&[&str]) -> Report) {
+    for mask in 0..1 << OPTIONS.len() {
+        let given = |index: usize| mask & 1 << index != 0;
+        let args: Vec<&str> = (0..OPTIONS.len())
+            .filter(|&index| given(index))
+            .flat_map(|index| OPTIONS[index].iter().copied())
+            .collect();
+        let report = judge(&args);
+        let context = format!("{args:?}:\n{}{}", report.stdout, report.stderr);
+        let expected = [
+            ("slow", if given(0) { "TLE" } else { "AC" }),
+            ("big", if given(1) { "MLE" } else { "AC" }),
+            ("spaced", if given(2) { "AC" } else { "PE" }),
+        ];
+        let mut passed = 0;
+        for (case, verdict) in expected {
+            assert_eq!(
+                report.verdict(&format!("{label}/{case}")),
+                verdict,
+                "{context}"
+            );
+            passed += usize::from(verdict == "AC");
+        }
+        let other = report.stdout.contains(&format!("{label}/other "));
+        assert_eq!(other, !given(3), "{context}");
+        passed += usize::from(other);
+        let judged = if given(3) { 3 } else { 4 };
+        assert_eq!(
+            report.summary(),
+            format!("{passed} passed, {} failed", judged - passed),
+            "{context}"
+        );
+        assert_eq!(
+            report.code,
+            Some(if passed == judged { 0 } else { 1 }),
+            "{context}"
+        );
+    }
+}
+
+#[test]
+fn every_option_applies_to_a_program_in_every_combination() {
+    every_combination_applies("judge-fixture", |args| judge_with(&CASES, args));
+}
+
+#[test]
+fn every_option_applies_to_a_named_crate_in_every_combination() {
+    let problems = Problems::new("judge-options-named", "");
+    write_cases(&problems, "x1-fixture");
+    every_combination_applies("x1-fixture", |args| {
+        let mut all = vec!["judge", "x1-fixture"];
+        all.extend(args);
+        problems.tool(&all)
+    });
+}
+
+#[test]
+fn every_option_applies_to_the_crate_of_this_folder_in_every_combination() {
+    let problems = Problems::new("judge-options-here", "");
+    write_cases(&problems, "x1-fixture");
+    every_combination_applies("x1-fixture", |args| {
+        let mut all = vec!["judge"];
+        all.extend(args);
+        problems.tool_in("crates/x1-fixture/src", &all)
+    });
+}
+
+/// Replaces a crate's samples with [`CASES`].
+fn write_cases(problems: &Problems, crate_name: &str) {
+    let dir = problems.scratch.path.join("samples").join(crate_name);
+    fs::remove_dir_all(&dir).unwrap();
+    for (name, input, expected) in CASES {
+        problems
+            .scratch
+            .write(&format!("samples/{crate_name}/{name}.in"), input.as_bytes());
+        problems.scratch.write(
+            &format!("samples/{crate_name}/{name}.out"),
+            expected.as_bytes(),
+        );
+    }
+}
+
+#[test]
+fn an_unknown_case_is_an_error_never_zero_passed() {
+    let report = judge_with(&CASES, &["--case", "slow", "--case", "7"]);
+    assert_eq!(report.code, Some(2), "{}", report.stdout);
+    assert_eq!(report.stdout, "");
+    assert!(
+        report.stderr.starts_with("error: no case '7' in ")
+            && report
+                .stderr
+                .ends_with(" (have: big, other, slow, spaced)\n"),
+        "{}",
+        report.stderr
+    );
+}
+
+#[test]
+fn case_picks_one_crates_cases_and_refuses_several_crates() {
+    let problems = Problems::new("judge-case", "");
+    for args in [
+        &["judge", "--case", "other"][..],
+        &["judge", "x1-fixture", "x2-tokens", "--case", "other"],
+    ] {
+        let report = problems.tool(args);
+        assert_eq!(report.code, Some(2), "{args:?}: {}", report.stdout);
+        assert_eq!(
+            report.stderr,
+            "error: --case names the cases of one crate, and this judges 2: name one crate, \
+             or run it in the crate's folder\n"
+        );
+    }
+    let report = problems.tool(&["judge", "x2-tokens", "--case", "nine"]);
+    assert_eq!(report.code, Some(2));
+    assert!(
+        report.stderr.contains("no case 'nine'"),
+        "{}",
+        report.stderr
+    );
+    // Named twice is one crate.
+    let report = problems.tool(&["judge", "x2-tokens", "x2-tokens", "--case", "other"]);
+    assert_eq!(report.summary(), "1 passed, 0 failed", "{}", report.stdout);
+}
+
+#[test]
+fn tokens_take_any_whitespace_and_show_the_first_token_that_differs() {
+    let report = judge_with(
+        &[
+            ("1", "print 1  2\\n\\n3", "1 2\n3\n"),
+            ("2", "print 1 2 4\\n", "1 2\n3\n"),
+            ("3", "print 1 2\\n", "1 2\n3\n"),
+        ],
+        &["--checker", "tokens"],
+    );
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+    let (head, detail) = report.case("judge-fixture/2");
+    assert!(head.starts_with("WA "), "{}", report.stdout);
+    assert_eq!(
+        detail,
+        "    token 3 differs: the text differs\n    expected: `3`\n      >   2 | 3\n    \
+         actual: `4`\n      >   1 | 1·2·4"
+    );
+    let detail = report.case("judge-fixture/3").1;
+    assert!(
+        detail.contains("expected 3 tokens, the output has 2"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn float_takes_numbers_within_the_error_and_words_exactly() {
+    let report = judge_with(
+        &[
+            ("1", "print 0.3333334 Yes\\n", "0.333333333 Yes\n"),
+            ("2", "print 1000000.5\\n", "1000000\n"),
+            ("3", "print 0.3334\\n", "0.333333333\n"),
+            ("4", "print nan\\n", "1\n"),
+            ("5", "print 0.5 yes\\n", "0.5 Yes\n"),
+            ("6", "print 0.5\\n", "0.5 0.5\n"),
+        ],
+        &["--checker", "float:1e-6"],
+    );
+    let verdicts: Vec<String> = (1..=6)
+        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["AC", "AC", "WA", "WA", "WA", "WA"],
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.case("judge-fixture/3").1.contains(
+            "token 1 differs: 0.3334 differs from 0.333333333 by 6.667e-5, more than 1e-6"
+        ),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_checker_program_decides_and_its_failures_are_errors() {
+    let checker = fixture().to_str().unwrap();
+    let started = std::time::Instant::now();
+    let report = judge_with(
+        &[
+            ("1", "print 4", "any-of 3 4\n"),
+            ("2", "print 3\\n", "any-of 3 4\n"),
+            ("3", "print 5", "any-of 3 4\n"),
+            ("4", "print 4", "crash\n"),
+            ("5", "print 4", "hang\n"),
+            ("6", "exit 3", "any-of 3\n"),
+        ],
+        &["--checker", checker, "--time-limit-ms", "100"],
+    );
+    let verdicts: Vec<String> = (1..=6)
+        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["AC", "AC", "WA", "ERROR", "ERROR", "RE"],
+        "{}",
+        report.stdout
+    );
+    // The checker's stderr, which shows it was given the input first.
+    assert_eq!(
+        report.case("judge-fixture/3").1,
+        "    the checker says no: exit status 1; its stderr:\n      | wrong answer: '5' is none \
+         of those allowed; the input was 'print 5'"
+    );
+    let crashed = report.case("judge-fixture/4").1;
+    assert!(crashed.contains(" crashed: "), "{crashed}");
+    // Killed after twice the time limit, or a second at the least.
+    let hung = report.case("judge-fixture/5").1;
+    assert!(
+        hung.contains("ran past 1000.00 ms and was killed"),
+        "{hung}"
+    );
+    assert!(started.elapsed().as_secs() < 30);
+    assert_eq!(report.summary(), "2 passed, 4 failed");
+    assert_eq!(report.code, Some(1));
+
+    let report = judge_with(&CASES, &["--checker", "no-such-checker"]);
+    assert_eq!(
+        report.verdict("judge-fixture"),
+        "ERROR",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.case("judge-fixture").1,
+        "    the checker ./no-such-checker is not a file"
+    );
+}
+
+#[test]
+fn a_crates_checker_is_used_by_judge_bundle_and_stress_and_the_command_line_overrides_it() {
+    let problems = Problems::new("crate-checker", "");
+    let spaced = |report: &Report, label: &str| report.verdict(&format!("{label}/spaced"));
+    let report = problems.tool(&["judge", "x1-fixture", "--case", "spaced"]);
+    assert_eq!(spaced(&report, "x1-fixture"), "PE", "{}", report.stdout);
+    let report = problems.tool(&["judge", "x2-tokens", "--case", "spaced"]);
+    assert_eq!(spaced(&report, "x2-tokens"), "AC", "{}", report.stdout);
+    let report = problems.tool(&[
+        "judge",
+        "x2-tokens",
+        "--case",
+        "spaced",
+        "--checker",
+        "exact",
+    ]);
+    assert_eq!(spaced(&report, "x2-tokens"), "PE", "{}", report.stdout);
+
+    // The committed file, compiled as the judge does and judged the same way.
+    let report = problems.tool(&["bundle", "--check", "--as-committed", "x2-tokens"]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report
+            .stdout
+            .contains("AC    x2-tokens (bundle, plain rustc)/spaced"),
+        "{}",
+        report.stdout
+    );
+    let report = problems.tool(&["bundle", "--check", "--as-committed", "x1-fixture"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report
+            .stdout
+            .contains("PE    x1-fixture (bundle, plain rustc)/spaced"),
+        "{}",
+        report.stdout
+    );
+
+    // The brute force answers `7 0` where the solution prints `7  0`.
+    let report = problems.tool(&["stress", "x2-tokens", "--cases", "5"]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.starts_with("5 passed, 0 failed"),
+        "{}",
+        report.stdout
+    );
+    let report = problems.tool(&["stress", "x1-fixture", "--cases", "5"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report
+            .stdout
+            .starts_with("FAIL  x1-fixture on seed 0 (case 1 of this run): PE"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_checker_program_in_cargo_toml_is_found_from_the_crates_folder() {
+    let problems = Problems::new("crate-checker-program", "");
+    let name = format!("check{}", std::env::consts::EXE_SUFFIX);
+    let crate_dir = problems.scratch.path.join("crates/x1-fixture");
+    fs::copy(fixture(), crate_dir.join(&name)).unwrap();
+    let manifest = crate_dir.join("Cargo.toml");
+    let text = fs::read_to_string(&manifest).unwrap().replace(
+        "memory-limit-mib = 256\n",
+        &format!("memory-limit-mib = 256\nchecker = \"{name}\"\n"),
+    );
+    fs::write(&manifest, text).unwrap();
+    problems
+        .scratch
+        .write("samples/x1-fixture/pick.in", b"print 4\\n");
+    problems
+        .scratch
+        .write("samples/x1-fixture/pick.out", b"any-of 3 4\n");
+    let report = problems.tool(&["judge", "x1-fixture", "--case", "pick", "--case", "other"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert_eq!(report.verdict("x1-fixture/pick"), "AC", "{}", report.stdout);
+    // `other` expects `x`, which the checker does not know: it panics.
+    assert_eq!(
+        report.verdict("x1-fixture/other"),
+        "WA",
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn compiler_warnings_are_shown_once_as_cargo_renders_them() {
+    let problems = Problems::new("warnings", "let unused_here = 1;");
+    for _ in 0..2 {
+        // The second build compiles nothing: cargo replays the warning.
+        let report = problems.tool(&["judge", "x1-fixture", "--case", "other"]);
+        assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+        assert_eq!(
+            report
+                .stderr
+                .matches("warning: unused variable: `unused_here`")
+                .count(),
+            1,
+            "{}",
+            report.stderr
+        );
+        assert!(
+            report.stderr.contains("crates/x1-fixture/src/main.rs:")
+                || report.stderr.contains("crates\\x1-fixture\\src\\main.rs:"),
+            "{}",
+            report.stderr
+        );
+        assert!(
+            report
+                .stderr
+                .contains("warning: `x1-fixture` (bin \"x1-fixture\") generated 1 warning\n"),
+            "{}",
+            report.stderr
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{tool, Report, Scratch};
+use common::{tool, Problems, Report, Scratch};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -364,4 +364,50 @@ fn a_crate_that_does_not_compile_is_never_bundled() {
         .path
         .join("submissions/poj1753-flip-game.rs")
         .exists());
+}
+
+#[test]
+fn stress_and_new_problem_apply_every_option() {
+    let problems = Problems::new("stress-options", "");
+    // No crate named: the one whose folder this is.
+    let report = problems.tool_in(
+        "crates/x2-tokens",
+        &["stress", "--cases", "3", "--seed", "5"],
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report
+            .stdout
+            .starts_with("3 passed, 0 failed: x2-tokens on seeds 5..=7 against its brute force"),
+        "{}",
+        report.stdout
+    );
+    let started = std::time::Instant::now();
+    let report = problems.tool(&["stress", "x2-tokens", "--cases", "1000000", "--time", "1"]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    let passed: u64 = report.stdout.split(' ').next().unwrap().parse().unwrap();
+    assert!((1..1_000_000).contains(&passed), "{}", report.stdout);
+    assert!(started.elapsed().as_secs() < 60);
+
+    let report = problems.tool(&[
+        "new-problem",
+        "abc1-options",
+        "--url",
+        "https://example.com/1",
+        "--time-limit-ms",
+        "3000",
+        "--memory-limit-mib",
+        "64",
+    ]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    let manifest =
+        fs::read_to_string(problems.scratch.path.join("crates/abc1-options/Cargo.toml")).unwrap();
+    for line in [
+        "url = \"https://example.com/1\"\n",
+        "time-limit-ms = 3000\n",
+        "memory-limit-mib = 64\n",
+        "checker = \"exact\"\n",
+    ] {
+        assert!(manifest.contains(line), "{line}: {manifest}");
+    }
 }

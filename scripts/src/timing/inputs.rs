@@ -3,8 +3,8 @@
 //! and the rows they make: each `.in` file a row, each folder of `.in`
 //! files one row for its slowest file, `slow/` only on request.
 
+use crate::cases::natural_order;
 use crate::command;
-use crate::judge::natural_order;
 use crate::workspace::{Problem, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};

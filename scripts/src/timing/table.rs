@@ -3,7 +3,7 @@
 
 use super::{Options, MIN_RUNS};
 use crate::compare::{self, Ratio};
-use crate::judge::mebibytes;
+use crate::verdict::mebibytes;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;

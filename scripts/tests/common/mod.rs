@@ -105,3 +105,131 @@ impl Report {
         line.rsplit_once(" in ").map_or(line, |(counts, _)| counts)
     }
 }
+
+/// The real workspace, whose target folder the scratch workspaces build in.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A problem crate's solution for the tests: its input says what to do, as
+/// the fixture's does (`print TEXT`, `sleep MS`, `alloc MIB`).
+const SOLUTION: &str = r#"//! A stand-in solution: its input says what to do.
+use std::io::Read;
+use std::time::Duration;
+
+fn main() {
+    // EXTRA
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let input = input.trim_end_matches('\n');
+    let (command, rest) = input.split_once(' ').unwrap_or((input, ""));
+    match command {
+        "print" => print!("{}", rest.replace("\\n", "\n")),
+        "sleep" => {
+            std::thread::sleep(Duration::from_millis(rest.parse().unwrap()));
+            println!("slept");
+        }
+        "alloc" => {
+            let block = vec![1u8; rest.parse::<usize>().unwrap() << 20];
+            std::hint::black_box(&block);
+            println!("allocated");
+        }
+        _ => panic!("unknown command {command:?}"),
+    }
+}
+"#;
+
+/// Its generator for `cargo stress`: two numbers, spaced out.
+const GENERATOR: &str = r#"fn main() {
+    let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap();
+    println!("print {seed}  {}\\n", seed % 7);
+}
+"#;
+
+/// Its brute force: the same numbers, one space apart.
+const BRUTE: &str = r#"use std::io::Read;
+
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let words: Vec<&str> = input.split_whitespace().skip(1).collect();
+    println!("{}", words.join(" ").replace("\\n", ""));
+}
+"#;
+
+/// The samples of each crate: (name, input, expected output).
+pub const SAMPLES: &[(&str, &str, &str)] = &[
+    ("slow", "sleep 150", "slept\n"),
+    ("big", "alloc 100", "allocated\n"),
+    ("spaced", "print 1  2\\n", "1 2\n"),
+    ("other", "print x\\n", "x\n"),
+];
+
+/// A workspace of its own with two problem crates whose solution does what
+/// its input says: `x1-fixture` (the default checker, exact) and
+/// `x2-tokens` (`checker = "tokens"`), both with 1000 ms and 256 MiB, the
+/// [`SAMPLES`], a generator and brute force for `cargo stress`, and their
+/// committed submission. It builds into a target folder of its own under
+/// the real one, one per test (kept between runs).
+pub struct Problems {
+    pub scratch: Scratch,
+    pub target: PathBuf,
+}
+
+impl Problems {
+    /// `extra` is a line put at the start of x1-fixture's `main`.
+    pub fn new(test: &str, extra: &str) -> Problems {
+        let scratch = Scratch::new("problems");
+        scratch.write(
+            "Cargo.toml",
+            b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+        );
+        for (name, checker) in [("x1-fixture", ""), ("x2-tokens", "checker = \"tokens\"\n")] {
+            let manifest = format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+                 [package.metadata.judge]\ntime-limit-ms = 1000\nmemory-limit-mib = 256\n{checker}\n\
+                 [[package.metadata.judge.compile]]\njudge = \"plain rustc\"\n\
+                 rustc-args = [\"--edition\", \"2021\", \"-O\"]\n\n\
+                 [[example]]\nname = \"{name}-gen\"\npath = \"examples/gen.rs\"\n\n\
+                 [[example]]\nname = \"{name}-brute\"\npath = \"examples/brute.rs\"\n"
+            );
+            let dir = format!("crates/{name}");
+            scratch.write(&format!("{dir}/Cargo.toml"), manifest.as_bytes());
+            let extra = if name == "x1-fixture" { extra } else { "" };
+            let solution = SOLUTION.replace("// EXTRA", extra);
+            scratch.write(&format!("{dir}/src/main.rs"), solution.as_bytes());
+            scratch.write(&format!("submissions/{name}.rs"), solution.as_bytes());
+            scratch.write(&format!("{dir}/examples/gen.rs"), GENERATOR.as_bytes());
+            scratch.write(&format!("{dir}/examples/brute.rs"), BRUTE.as_bytes());
+            for (case, input, expected) in SAMPLES {
+                scratch.write(&format!("samples/{name}/{case}.in"), input.as_bytes());
+                scratch.write(&format!("samples/{name}/{case}.out"), expected.as_bytes());
+            }
+        }
+        let target = workspace_root()
+            .join("target")
+            .join("tool-tests")
+            .join(test);
+        Problems { scratch, target }
+    }
+
+    /// The tool, run in the folder `dir` of this workspace.
+    pub fn tool_in(&self, dir: &str, args: &[&str]) -> Report {
+        Report::of(
+            tool()
+                .args(args)
+                .current_dir(self.scratch.path.join(dir))
+                .env("CARGO_TARGET_DIR", &self.target)
+                .output()
+                .unwrap(),
+        )
+    }
+
+    /// The tool, run at this workspace's root.
+    pub fn tool(&self, args: &[&str]) -> Report {
+        self.tool_in("", args)
+    }
+}

@@ -1,0 +1,427 @@
+//! How an output is held against the expected answer: a crate's `checker`
+//! (`[package.metadata.judge]`) or `--checker SPEC`, the policies that `oj`
+//! and cargo-compete users know. One place decides, for `judge`,
+//! `bundle --check` and `stress` alike.
+
+use crate::run::{self, Run};
+use crate::verdict::{self, Verdict};
+use crate::workspace::Limits;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// A comparison policy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Checker {
+    /// Byte for byte, a missing final newline tolerated; PE when only
+    /// whitespace differs. The default.
+    Exact,
+    /// The same whitespace-separated tokens in the same order.
+    Tokens,
+    /// Tokens, numbers equal within this absolute or relative error.
+    Float(f64),
+    /// A program run as `CHECKER INPUT OUTPUT ANSWER`: exit status 0 is AC.
+    Program(PathBuf),
+}
+
+/// What `--checker` and `checker = "..."` take, for messages.
+pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6) or a checker program's path";
+
+impl Checker {
+    /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
+    /// checker program, a relative one taken from `base` (never looked up on
+    /// PATH).
+    pub fn parse(spec: &str, base: &Path) -> Result<Checker, String> {
+        match spec {
+            "exact" => return Ok(Checker::Exact),
+            "tokens" => return Ok(Checker::Tokens),
+            "" => return Err(format!("an empty checker: give {SPECS}")),
+            _ => {}
+        }
+        if let Some(error) = spec.strip_prefix("float:") {
+            return error
+                .parse::<f64>()
+                .ok()
+                .filter(|error| error.is_finite() && *error > 0.0)
+                .map(Checker::Float)
+                .ok_or_else(|| {
+                    format!("float:EPS takes an error above 0 such as 1e-6, not '{error}'")
+                });
+        }
+        let path = Path::new(spec);
+        Ok(Checker::Program(if path.is_relative() {
+            base.join(path)
+        } else {
+            path.to_path_buf()
+        }))
+    }
+
+    /// The verdict on a finished `run` of the case whose input file is
+    /// `input` and whose expected answer is `answer` (the file `answer_path`),
+    /// and what to show under it (lines indented by four spaces).
+    ///
+    /// Limits first, as [`verdict::fault`] orders them; then the output,
+    /// by this policy.
+    pub fn judge(
+        &self,
+        run: &Run,
+        input: &Path,
+        answer_path: &Path,
+        answer: &[u8],
+        limits: Limits,
+    ) -> (Verdict, String) {
+        if let Some(fault) = verdict::fault(run, limits) {
+            return fault;
+        }
+        match self {
+            Checker::Exact => verdict::judge_output(answer, &run.stdout),
+            Checker::Tokens => compare_tokens(answer, &run.stdout, None),
+            Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
+            Checker::Program(checker) => {
+                run_checker(checker, input, &run.stdout, answer_path, limits)
+            }
+        }
+    }
+}
+
+/// Tokens of `text` with the number of the line each is on (from 1), the
+/// line, and where in the line it starts.
+fn tokens(text: &[u8]) -> impl Iterator<Item = Token<'_>> {
+    text.split(|&byte| byte == b'\n')
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.split(u8::is_ascii_whitespace)
+                .filter(|token| !token.is_empty())
+                .map(move |token| Token {
+                    line_number: index + 1,
+                    line,
+                    // Both slices are of the same line.
+                    offset: token.as_ptr() as usize - line.as_ptr() as usize,
+                    text: token,
+                })
+        })
+}
+
+struct Token<'a> {
+    line_number: usize,
+    line: &'a [u8],
+    offset: usize,
+    text: &'a [u8],
+}
+
+/// `tokens`, or `float:EPS` when `error` is given: AC when the two have
+/// the same tokens, numbers within `error`; else WA with the first token
+/// that differs.
+fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdict, String) {
+    let mut expected_tokens = tokens(expected);
+    let mut actual_tokens = tokens(actual);
+    let mut index = 0;
+    loop {
+        index += 1;
+        let (one, other) = (expected_tokens.next(), actual_tokens.next());
+        let why = match (&one, &other) {
+            (None, None) => return (Verdict::Ac, String::new()),
+            (Some(one), Some(other)) => match differ(one.text, other.text, error) {
+                Some(why) => why,
+                None => continue,
+            },
+            _ => format!(
+                "expected {} tokens, the output has {}",
+                tokens(expected).count(),
+                tokens(actual).count()
+            ),
+        };
+        let mut detail = format!("    token {index} differs: {why}\n");
+        for (name, token) in [("expected", &one), ("actual", &other)] {
+            detail.push_str(&match token {
+                Some(token) => format!(
+                    "    {name}: `{}`\n      >{:>4} | {}\n",
+                    verdict::visible_cut(token.text, 0),
+                    token.line_number,
+                    verdict::visible_cut(token.line, token.offset)
+                ),
+                None => format!("    {name}: (no token {index})\n"),
+            });
+        }
+        return (Verdict::Wa, detail);
+    }
+}
+
+/// Why two tokens differ, or `None` when they are equal: the same text,
+/// or with `error` given, numbers within it.
+fn differ(expected: &[u8], actual: &[u8], error: Option<f64>) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let Some(error) = error else {
+        return Some("the text differs".to_string());
+    };
+    match (number(expected), number(actual)) {
+        (Some(one), Some(other)) if close(one, other, error) => None,
+        (Some(one), Some(other)) => Some(format!(
+            "{other} differs from {one} by {}, more than {error:e} (absolute and relative)",
+            short((other - one).abs())
+        )),
+        (Some(_), None) => Some("the output's token is not a number".to_string()),
+        (None, Some(_)) => Some("a word is expected, not a number".to_string()),
+        (None, None) => Some("the text differs".to_string()),
+    }
+}
+
+/// A difference in four significant digits: `0.5`, `6.667e-5`.
+fn short(number: f64) -> String {
+    if (1e-3..1e6).contains(&number) {
+        // From 0 (for 1000 and more) to 6 (for 0.001 and more).
+        let digits = (3 - number.log10().floor() as i32).max(0) as usize;
+        let shown = format!("{number:.digits$}");
+        if shown.contains('.') {
+            shown
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
+        } else {
+            shown
+        }
+    } else {
+        format!("{number:.3e}")
+    }
+}
+
+/// A token as a number, when it reads as one (Rust's syntax for `f64`:
+/// `1`, `-0.5`, `1e-9`, `inf`, `NaN`).
+fn number(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token).ok()?.parse().ok()
+}
+
+/// True when `actual` is within `error` of `expected`, absolutely or
+/// relative to `expected`: |actual - expected| <= error × max(1, |expected|),
+/// with room for the rounding of decimal text to binary. A NaN matches
+/// only a NaN, an infinity only the same infinity.
+fn close(expected: f64, actual: f64, error: f64) -> bool {
+    if expected.is_nan() || actual.is_nan() {
+        return expected.is_nan() && actual.is_nan();
+    }
+    if expected.is_infinite() || actual.is_infinite() {
+        return expected == actual;
+    }
+    let difference = (actual - expected).abs();
+    let allowed = error * expected.abs().max(1.0);
+    let rounding = 4.0 * f64::EPSILON * expected.abs().max(actual.abs());
+    difference <= allowed + rounding
+}
+
+/// How long a checker program may run: twice the case's time limit, and
+/// at least a second.
+fn checker_time(limits: Limits) -> Duration {
+    (limits.time * 2).max(Duration::from_secs(1))
+}
+
+/// Runs the checker program on one case: the output is written to a file
+/// of its own for it. Exit status 0 is AC and any other WA, with its
+/// stderr; a checker that runs past its time, crashes or cannot be started
+/// is an ERROR: the case was not judged.
+fn run_checker(
+    checker: &Path,
+    input: &Path,
+    output: &[u8],
+    answer: &Path,
+    limits: Limits,
+) -> (Verdict, String) {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let output_path = std::env::temp_dir().join(format!(
+        "judge-output-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    if let Err(error) = fs::write(&output_path, output) {
+        let detail = format!("    cannot write {}: {error}\n", output_path.display());
+        return (Verdict::Error, detail);
+    }
+    let result = checked(checker, input, &output_path, answer, limits);
+    let _ = fs::remove_file(&output_path);
+    result
+}
+
+fn checked(
+    checker: &Path,
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+    limits: Limits,
+) -> (Verdict, String) {
+    let args: Option<Vec<String>> = [input, output, answer]
+        .iter()
+        .map(|path| path.to_str().map(str::to_string))
+        .collect();
+    let Some(args) = args else {
+        let detail = "    the checker is given paths as text, and these are not UTF-8\n";
+        return (Verdict::Error, detail.to_string());
+    };
+    let time = checker_time(limits);
+    let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
+        Ok(run) => run,
+        Err(error) => {
+            let detail = format!(
+                "    cannot run the checker {}: {error}\n",
+                checker.display()
+            );
+            return (Verdict::Error, detail);
+        }
+    };
+    let stderr = if run.stderr.is_empty() {
+        "; nothing on stderr\n".to_string()
+    } else {
+        format!(
+            "; its stderr:\n{}",
+            verdict::first_lines(&run.stderr, verdict::STDERR_LINES, "      ")
+        )
+    };
+    if run.killed_for_time {
+        let detail = format!(
+            "    the checker {} ran past {} and was killed{stderr}",
+            checker.display(),
+            verdict::milliseconds(time)
+        );
+        return (Verdict::Error, detail);
+    }
+    let crashed = match run.ending {
+        run::Ending::Exited(code) => !(0..=255).contains(&code),
+        _ => true,
+    };
+    if crashed {
+        let detail = format!(
+            "    the checker {} crashed: {}{stderr}",
+            checker.display(),
+            run.ending.describe()
+        );
+        return (Verdict::Error, detail);
+    }
+    if run.ending.success() {
+        return (Verdict::Ac, String::new());
+    }
+    let detail = format!("    the checker says no: {}{stderr}", run.ending.describe());
+    (Verdict::Wa, detail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_read() {
+        let base = Path::new("crates/x");
+        assert_eq!(Checker::parse("exact", base), Ok(Checker::Exact));
+        assert_eq!(Checker::parse("tokens", base), Ok(Checker::Tokens));
+        assert_eq!(Checker::parse("float:1e-6", base), Ok(Checker::Float(1e-6)));
+        assert_eq!(
+            Checker::parse("check.py", base),
+            Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
+        );
+        for bad in ["float:", "float:x", "float:0", "float:-1", "float:inf", ""] {
+            assert!(Checker::parse(bad, base).is_err(), "{bad}");
+        }
+    }
+
+    fn verdict(expected: &str, actual: &str, error: Option<f64>) -> Verdict {
+        compare_tokens(expected.as_bytes(), actual.as_bytes(), error).0
+    }
+
+    #[test]
+    fn tokens_ignore_how_whitespace_falls() {
+        assert_eq!(verdict("1 2\n3\n", "1\n2   3", None), Verdict::Ac);
+        assert_eq!(verdict("1 2\n", "\r\n 1\t2 \r\n\n", None), Verdict::Ac);
+        assert_eq!(verdict("", "\n \n", None), Verdict::Ac);
+        assert_eq!(verdict("1 2\n", "1 3\n", None), Verdict::Wa);
+        assert_eq!(verdict("1 2\n", "12\n", None), Verdict::Wa);
+        assert_eq!(verdict("Yes\n", "yes\n", None), Verdict::Wa);
+        // Tokens compares text: 1.0 is not 1.
+        assert_eq!(verdict("1\n", "1.0\n", None), Verdict::Wa);
+    }
+
+    #[test]
+    fn a_token_count_mismatch_is_wa_and_says_so() {
+        let (verdict, detail) = compare_tokens(b"1 2 3\n", b"1 2\n", None);
+        assert_eq!(verdict, Verdict::Wa);
+        assert!(
+            detail.contains("token 3 differs: expected 3 tokens, the output has 2"),
+            "{detail}"
+        );
+        assert!(detail.contains("actual: (no token 3)"), "{detail}");
+        assert_eq!(compare_tokens(b"1\n", b"1 0\n", Some(1e-6)).0, Verdict::Wa);
+    }
+
+    #[test]
+    fn a_differing_token_is_shown_with_its_line() {
+        let (_, detail) = compare_tokens(b"a b\nc d\n", b"a b\nc  e\n", None);
+        assert_eq!(
+            detail,
+            "    token 4 differs: the text differs\n    expected: `d`\n      >   2 | c·d\n    \
+             actual: `e`\n      >   2 | c··e\n"
+        );
+    }
+
+    #[test]
+    fn float_allows_absolute_or_relative_error() {
+        let eps = Some(1e-6);
+        assert_eq!(verdict("0.5\n", "0.5000009\n", eps), Verdict::Ac);
+        assert_eq!(verdict("0.5\n", "0.500002\n", eps), Verdict::Wa);
+        // Relative: large numbers may be off by more than EPS.
+        assert_eq!(verdict("1000000\n", "1000000.9\n", eps), Verdict::Ac);
+        assert_eq!(verdict("1000000\n", "1000002.1\n", eps), Verdict::Wa);
+        // Absolute: near zero, relative error alone would refuse these.
+        assert_eq!(verdict("0\n", "0.0000009\n", eps), Verdict::Ac);
+        assert_eq!(verdict("1e-9\n", "-1e-9\n", eps), Verdict::Ac);
+        // Exactly EPS off, as decimal text, is within it.
+        assert_eq!(verdict("1\n", "1.000001\n", eps), Verdict::Ac);
+        assert_eq!(verdict("0.3\n", "0.300001\n", eps), Verdict::Ac);
+        // Any spelling of the number.
+        assert_eq!(verdict("0.001 2\n", "1e-3 2.0000\n", eps), Verdict::Ac);
+        assert_eq!(verdict("-0\n", "0\n", eps), Verdict::Ac);
+    }
+
+    #[test]
+    fn a_difference_is_shown_in_four_digits() {
+        assert_eq!(short(1.0), "1");
+        assert_eq!(short(0.09999999999999998), "0.1");
+        assert_eq!(short(6.667e-5), "6.667e-5");
+        assert_eq!(short(1234.5678), "1235");
+        assert_eq!(short(0.0012346), "0.001235");
+        assert_eq!(short(2e6), "2.000e6");
+        assert_eq!(short(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn float_keeps_nan_and_infinities_apart() {
+        let eps = Some(1e-6);
+        assert_eq!(verdict("nan\n", "NaN\n", eps), Verdict::Ac);
+        assert_eq!(verdict("1\n", "NaN\n", eps), Verdict::Wa);
+        assert_eq!(verdict("NaN\n", "1\n", eps), Verdict::Wa);
+        assert_eq!(verdict("inf\n", "inf\n", eps), Verdict::Ac);
+        assert_eq!(verdict("inf\n", "-inf\n", eps), Verdict::Wa);
+        assert_eq!(verdict("1e308\n", "inf\n", eps), Verdict::Wa);
+        assert_eq!(verdict("inf\n", "1e308\n", eps), Verdict::Wa);
+        // Far apart huge numbers do not overflow into a match.
+        assert_eq!(verdict("1e308\n", "-1e308\n", eps), Verdict::Wa);
+    }
+
+    #[test]
+    fn float_compares_words_exactly() {
+        let eps = Some(1e-6);
+        assert_eq!(
+            verdict("Case 1: 0.5\n", "Case 1: 0.5000001\n", eps),
+            Verdict::Ac
+        );
+        assert_eq!(verdict("Case 1: 0.5\n", "case 1: 0.5\n", eps), Verdict::Wa);
+        assert_eq!(verdict("IMPOSSIBLE\n", "0\n", eps), Verdict::Wa);
+        assert_eq!(verdict("0\n", "zero\n", eps), Verdict::Wa);
+        assert_eq!(verdict("0x10\n", "16\n", eps), Verdict::Wa);
+        let (_, detail) = compare_tokens(b"0.5\n", b"0.6\n", eps);
+        assert!(
+            detail.contains("0.6 differs from 0.5 by 0.1, more than 1e-6"),
+            "{detail}"
+        );
+        let (_, detail) = compare_tokens(b"0.5\n", b"half\n", eps);
+        assert!(detail.contains("not a number"), "{detail}");
+    }
+}

@@ -1,0 +1,717 @@
+//! Every command's options in one place: what each command takes, which
+//! options go together, and its `--help` (the text in `help/`, which a
+//! test holds to the options declared here). The command files get typed
+//! options ([`Judge`], [`Bundle`], [`Timing`], [`Stress`], [`NewProblem`])
+//! and never read the command line themselves.
+//!
+//! The rules are declared with the options, so that a combination nobody
+//! thought about is refused with one line rather than silently dropped: an
+//! option is accepted only where it applies. The tests below parse every
+//! combination of each command's options against these rules.
+
+use crate::checker::Checker;
+use crate::cli;
+use crate::run::program_path;
+use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
+use crate::workspace::{Limits, DEFAULT_LIMITS};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The positional arguments, in [`Rule`]s.
+const POSITIONAL: &str = "POSITIONAL";
+
+/// One option: its name without the dashes and what its value is called
+/// (`None`: a switch).
+struct Flag {
+    name: &'static str,
+    value: Option<&'static str>,
+    /// May be given more than once (each value counts). Any other option
+    /// given twice is refused: one of the two would be dropped.
+    repeatable: bool,
+}
+
+const fn switch(name: &'static str) -> Flag {
+    Flag {
+        name,
+        value: None,
+        repeatable: false,
+    }
+}
+
+const fn valued(name: &'static str, value: &'static str) -> Flag {
+    Flag {
+        name,
+        value: Some(value),
+        repeatable: false,
+    }
+}
+
+/// Which options go together; [`POSITIONAL`] stands for the positional
+/// arguments. Each rule carries the one line a user sees when it is broken.
+enum Rule {
+    /// The first option needs one of the others.
+    Needs(&'static str, &'static [&'static str], &'static str),
+    /// The first option goes with none of the others.
+    Excludes(&'static str, &'static [&'static str], &'static str),
+}
+
+/// What a hidden option runs: it never returns.
+type Hidden = fn(&mut lexopt::Parser) -> !;
+
+/// A command's command line.
+struct Spec {
+    command: &'static str,
+    help: &'static str,
+    flags: &'static [Flag],
+    /// What a positional argument is, and how many there may be.
+    positional: &'static str,
+    most_positional: usize,
+    rules: &'static [Rule],
+    /// An option for the tool's own use, not in the help: only as the
+    /// first argument, and it takes the rest of the command line.
+    hidden: Option<(&'static str, Hidden)>,
+}
+
+/// What was given, checked against a [`Spec`]; values are read by the
+/// command's own function.
+#[derive(Debug)]
+struct Given {
+    options: Vec<(&'static str, OsString)>,
+    positional: Vec<OsString>,
+}
+
+impl Given {
+    fn has(&self, name: &str) -> bool {
+        if name == POSITIONAL {
+            return !self.positional.is_empty();
+        }
+        self.options.iter().any(|(given, _)| *given == name)
+    }
+
+    fn value(&self, name: &str) -> Option<&OsString> {
+        self.options
+            .iter()
+            .find(|(given, _)| *given == name)
+            .map(|(_, value)| value)
+    }
+
+    fn path(&self, name: &str) -> Option<PathBuf> {
+        self.value(name).map(PathBuf::from)
+    }
+
+    /// A program's path: never looked up on PATH.
+    fn program(&self, name: &str) -> Option<PathBuf> {
+        self.value(name).map(|value| program_path(Path::new(value)))
+    }
+
+    fn string(&self, name: &str) -> Result<Option<String>, String> {
+        self.value(name).cloned().map(cli::string).transpose()
+    }
+
+    fn strings(&self, name: &str) -> Result<Vec<String>, String> {
+        self.options
+            .iter()
+            .filter(|(given, _)| *given == name)
+            .map(|(_, value)| cli::string(value.clone()))
+            .collect()
+    }
+
+    fn positional(&self) -> Result<Vec<String>, String> {
+        self.positional.iter().cloned().map(cli::string).collect()
+    }
+
+    fn number(&self, name: &str) -> Result<Option<u64>, String> {
+        self.string(name)?
+            .map(|value| cli::number(&value, &format!("--{name}")))
+            .transpose()
+    }
+
+    fn positive(&self, name: &str) -> Result<Option<f64>, String> {
+        self.string(name)?
+            .map(|value| cli::positive(&value, &format!("--{name}")))
+            .transpose()
+    }
+}
+
+/// Reads a command's arguments as `spec` declares them: `--help` prints
+/// its help and exits; an option it does not take, a value where none
+/// goes or an option given twice is an error. The command's function reads
+/// the values, then [`check_rules`].
+fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
+    use lexopt::prelude::*;
+    let mut given = Given {
+        options: Vec::new(),
+        positional: Vec::new(),
+    };
+    while let Some(argument) = cli::next(parser)? {
+        match argument {
+            Short('h') | Long("help") => cli::help_and_exit(spec.help),
+            Long(name) => {
+                let name = name.to_string();
+                if let Some((hidden, run)) = spec.hidden {
+                    if name == hidden && given.options.is_empty() && given.positional.is_empty() {
+                        run(parser);
+                    }
+                }
+                let Some(flag) = spec.flags.iter().find(|flag| flag.name == name) else {
+                    return Err(format!(
+                        "cargo {} takes no --{name} (`cargo {} --help` lists what it takes)",
+                        spec.command, spec.command
+                    ));
+                };
+                if !flag.repeatable && given.has(flag.name) {
+                    return Err(format!("--{name} is given twice; give it once"));
+                }
+                let value = match flag.value {
+                    Some(_) => cli::value(parser)?,
+                    None => OsString::new(),
+                };
+                given.options.push((flag.name, value));
+            }
+            Value(value) if given.positional.len() < spec.most_positional => {
+                given.positional.push(value);
+            }
+            Value(value) => {
+                return Err(format!(
+                    "cargo {} takes {} {}, not also '{}'",
+                    spec.command,
+                    if spec.most_positional == 1 {
+                        "one"
+                    } else {
+                        "no"
+                    },
+                    spec.positional,
+                    value.to_string_lossy()
+                ))
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok(given)
+}
+
+/// An error when `given` breaks one of `spec`'s rules. Checked after the
+/// values are read, so that a bad value is named as such first.
+fn check_rules(spec: &Spec, given: &Given) -> Result<(), String> {
+    for rule in spec.rules {
+        match rule {
+            Rule::Needs(option, others, message) => {
+                if given.has(option) && !others.iter().any(|other| given.has(other)) {
+                    return Err(message.to_string());
+                }
+            }
+            Rule::Excludes(option, others, message) => {
+                if given.has(option) && others.iter().any(|other| given.has(other)) {
+                    return Err(message.to_string());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `cargo judge` was asked to do.
+#[derive(Debug)]
+pub struct Judge {
+    /// Problem crates to judge; none means the one whose folder this is
+    /// run in, or all.
+    pub crates: Vec<String>,
+    /// Judge this program instead of the crates' binaries...
+    pub program: Option<PathBuf>,
+    /// ...on the samples in this folder.
+    pub samples: Option<PathBuf>,
+    /// Instead of the crate's limits (with `--program`, the defaults).
+    pub time_limit: Option<Duration>,
+    pub memory_limit: Option<u64>,
+    /// Instead of the crate's checker (with `--program`, exact).
+    pub checker: Option<Checker>,
+    /// Only these cases; none means all.
+    pub cases: Vec<String>,
+}
+
+impl Judge {
+    /// The limits to judge under: `--time-limit-ms` and `--memory-limit-mib`
+    /// where given, else `own`.
+    pub fn limits(&self, own: Limits) -> Limits {
+        Limits {
+            time: self.time_limit.unwrap_or(own.time),
+            memory: self.memory_limit.unwrap_or(own.memory),
+        }
+    }
+}
+
+const JUDGE: Spec = Spec {
+    command: "judge",
+    help: JUDGE_HELP,
+    flags: &[
+        valued("program", "PATH"),
+        valued("samples", "DIR"),
+        valued("time-limit-ms", "N"),
+        valued("memory-limit-mib", "N"),
+        valued("checker", "SPEC"),
+        Flag {
+            name: "case",
+            value: Some("NAME"),
+            repeatable: true,
+        },
+    ],
+    positional: "CRATE",
+    most_positional: usize::MAX,
+    rules: &[
+        Rule::Excludes(
+            "program",
+            &[POSITIONAL],
+            "give either crate names or --program, not both",
+        ),
+        Rule::Needs("program", &["samples"], "--program needs --samples DIR"),
+        Rule::Needs("samples", &["program"], "--samples goes with --program"),
+    ],
+    hidden: None,
+};
+
+/// `cargo judge --help`, kept in a text file of its own.
+const JUDGE_HELP: &str = include_str!("help/judge.txt");
+
+/// Reads `cargo judge`'s command line.
+pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
+    let given = parse(&JUDGE, parser)?;
+    let options = Judge {
+        crates: given.positional()?,
+        program: given.program("program"),
+        samples: given.path("samples"),
+        time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
+        memory_limit: given
+            .number("memory-limit-mib")?
+            .map(|mib| mib.saturating_mul(1 << 20)),
+        checker: given
+            .string("checker")?
+            .map(|spec| Checker::parse(&spec, Path::new(".")))
+            .transpose()
+            .map_err(|error| format!("--checker: {error}"))?,
+        cases: given.strings("case")?,
+    };
+    check_rules(&JUDGE, &given)?;
+    Ok(options)
+}
+
+/// What `cargo bundle` was asked to do.
+#[derive(Debug)]
+pub struct Bundle {
+    pub crates: Vec<String>,
+    /// Also compile each bundle as its judges do and judge the binaries.
+    pub check: bool,
+    /// Check the committed files as they are, without making them afresh.
+    pub as_committed: bool,
+    /// A folder laid out as cargo-equip's cache (`license-files/...`) to
+    /// use instead of the one committed in the repository.
+    pub license_cache: Option<PathBuf>,
+}
+
+const BUNDLE: Spec = Spec {
+    command: "bundle",
+    help: BUNDLE_HELP,
+    flags: &[
+        switch("check"),
+        switch("as-committed"),
+        valued("license-cache", "DIR"),
+    ],
+    positional: "CRATE",
+    most_positional: usize::MAX,
+    rules: &[
+        Rule::Needs(
+            "as-committed",
+            &["check"],
+            "--as-committed goes with --check",
+        ),
+        // The committed files are not made afresh, so cargo-equip's cache
+        // is never read.
+        Rule::Excludes(
+            "as-committed",
+            &["license-cache"],
+            "--license-cache seeds cargo-equip, which --as-committed does not run",
+        ),
+    ],
+    hidden: None,
+};
+
+/// `cargo bundle --help`, kept in a text file of its own.
+const BUNDLE_HELP: &str = include_str!("help/bundle.txt");
+
+/// Reads `cargo bundle`'s command line.
+pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, String> {
+    let given = parse(&BUNDLE, parser)?;
+    let options = Bundle {
+        crates: given.positional()?,
+        check: given.has("check"),
+        as_committed: given.has("as-committed"),
+        license_cache: given.path("license-cache"),
+    };
+    check_rules(&BUNDLE, &given)?;
+    Ok(options)
+}
+
+/// What `cargo timing` was asked to do.
+#[derive(Debug)]
+pub struct Timing {
+    pub crates: Vec<String>,
+    /// At most this many timed runs per input, after a warm-up.
+    pub runs: usize,
+    /// Repeat an input only until its runs have taken this long (but at
+    /// least a few times).
+    pub seconds: f64,
+    /// Time the inputs in the `slow/` folders too.
+    pub slow: bool,
+    /// `--compare REV`: a commit, branch or tag to time side by side.
+    pub compare: Option<String>,
+    /// `--fail-above X`: fail when a row's new/old ratio is above X.
+    pub fail_above: Option<f64>,
+    /// `--json PATH`: where to write every row's figures (`-`: stdout).
+    pub json: Option<PathBuf>,
+    /// `--program PATH`: time this program instead of the crates'...
+    pub program: Option<PathBuf>,
+    /// ...on the inputs in this folder,
+    pub inputs: Option<PathBuf>,
+    /// ...against this one.
+    pub old_program: Option<PathBuf>,
+    /// `--floor PATH`: the I/O floor program, instead of building it.
+    pub floor: Option<PathBuf>,
+}
+
+const TIMING: Spec = Spec {
+    command: "timing",
+    help: TIMING_HELP,
+    flags: &[
+        valued("compare", "REV"),
+        valued("fail-above", "X"),
+        switch("slow"),
+        valued("runs", "N"),
+        valued("seconds", "S"),
+        valued("json", "PATH"),
+        valued("program", "PATH"),
+        valued("inputs", "DIR"),
+        valued("old-program", "PATH"),
+        valued("floor", "PATH"),
+    ],
+    positional: "CRATE",
+    most_positional: usize::MAX,
+    rules: &[
+        Rule::Excludes(
+            "program",
+            &[POSITIONAL, "compare"],
+            "--program times one program: give no crate and no --compare",
+        ),
+        Rule::Needs("program", &["inputs"], "--program needs --inputs DIR"),
+        Rule::Needs(
+            "inputs",
+            &["program"],
+            "--inputs and --old-program go with --program",
+        ),
+        Rule::Needs(
+            "old-program",
+            &["program"],
+            "--inputs and --old-program go with --program",
+        ),
+        Rule::Needs(
+            "fail-above",
+            &["compare", "old-program"],
+            "--fail-above needs --compare REV (or --old-program)",
+        ),
+    ],
+    hidden: Some(("peak-memory-of", crate::timing::peak_memory_and_exit)),
+};
+
+/// `cargo timing --help`, kept in a text file of its own.
+const TIMING_HELP: &str = include_str!("help/timing.txt");
+
+/// Reads `cargo timing`'s command line.
+pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, String> {
+    let given = parse(&TIMING, parser)?;
+    let runs = match given.number("runs")? {
+        Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
+        None => DEFAULT_RUNS,
+    };
+    let options = Timing {
+        crates: given.positional()?,
+        runs,
+        seconds: given.positive("seconds")?.unwrap_or(DEFAULT_SECONDS),
+        slow: given.has("slow"),
+        compare: given.string("compare")?,
+        fail_above: given.positive("fail-above")?,
+        json: given.path("json"),
+        // Paths, as `cargo judge --program` takes them: never looked up on
+        // PATH.
+        program: given.program("program"),
+        inputs: given.path("inputs"),
+        old_program: given.program("old-program"),
+        floor: given.program("floor"),
+    };
+    check_rules(&TIMING, &given)?;
+    Ok(options)
+}
+
+/// What `cargo stress` was asked to do.
+#[derive(Debug)]
+pub struct Stress {
+    /// None: the crate whose folder this is run in.
+    pub crate_name: Option<String>,
+    /// The first seed.
+    pub seed: u64,
+    pub cases: u64,
+    /// Stop after this long even if cases are left.
+    pub time: Option<Duration>,
+}
+
+pub const DEFAULT_STRESS_CASES: u64 = 1000;
+
+const STRESS: Spec = Spec {
+    command: "stress",
+    help: STRESS_HELP,
+    flags: &[
+        valued("seed", "S"),
+        valued("cases", "N"),
+        valued("time", "SECONDS"),
+    ],
+    positional: "CRATE",
+    most_positional: 1,
+    rules: &[],
+    hidden: None,
+};
+
+/// `cargo stress --help`, kept in a text file of its own.
+const STRESS_HELP: &str = include_str!("help/stress.txt");
+
+/// Reads `cargo stress`'s command line.
+pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, String> {
+    let given = parse(&STRESS, parser)?;
+    let seed = match given.string("seed")? {
+        Some(value) => value
+            .parse()
+            .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?,
+        None => 0,
+    };
+    let options = Stress {
+        crate_name: given.positional()?.pop(),
+        seed,
+        cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
+        time: given.number("time")?.map(Duration::from_secs),
+    };
+    check_rules(&STRESS, &given)?;
+    Ok(options)
+}
+
+/// What `cargo new-problem` was asked to do.
+#[derive(Debug)]
+pub struct NewProblem {
+    pub name: String,
+    pub url: Option<String>,
+    pub limits: Limits,
+}
+
+const NEW_PROBLEM: Spec = Spec {
+    command: "new-problem",
+    help: NEW_PROBLEM_HELP,
+    flags: &[
+        valued("url", "URL"),
+        valued("time-limit-ms", "N"),
+        valued("memory-limit-mib", "N"),
+    ],
+    positional: "NAME",
+    most_positional: 1,
+    rules: &[],
+    hidden: None,
+};
+
+/// `cargo new-problem --help`, kept in a text file of its own.
+const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
+
+/// Reads `cargo new-problem`'s command line.
+pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, String> {
+    let given = parse(&NEW_PROBLEM, parser)?;
+    let name = given
+        .positional()?
+        .pop()
+        .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
+    let time = given.number("time-limit-ms")?.map(Duration::from_millis);
+    let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
+    let options = NewProblem {
+        name,
+        url: given.string("url")?,
+        limits: Limits {
+            time: time.unwrap_or(DEFAULT_LIMITS.time),
+            memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
+        },
+    };
+    check_rules(&NEW_PROBLEM, &given)?;
+    Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: [&Spec; 5] = [&JUDGE, &BUNDLE, &TIMING, &STRESS, &NEW_PROBLEM];
+
+    /// A value each option takes in these tests, good for it.
+    fn sample_value(flag: &Flag) -> &'static str {
+        match flag.name {
+            "checker" => "tokens",
+            "fail-above" | "seconds" => "1.5",
+            "compare" => "HEAD",
+            "seed" | "cases" | "time" | "runs" | "time-limit-ms" | "memory-limit-mib" => "3",
+            _ => "x",
+        }
+    }
+
+    fn parse_args(spec: &Spec, args: &[String]) -> Result<Given, String> {
+        let given = parse(spec, &mut lexopt::Parser::from_args(args))?;
+        check_rules(spec, &given)?;
+        Ok(given)
+    }
+
+    /// Every subset of a command's options (and a positional argument),
+    /// parsed: refused exactly when a rule says so, with that rule's line;
+    /// accepted ones keep every option given.
+    #[test]
+    fn every_combination_is_accepted_or_refused_by_a_rule() {
+        for spec in SPECS {
+            let count = spec.flags.len() + 1;
+            let mut accepted = 0;
+            for mask in 0u32..1 << count {
+                let mut args = Vec::new();
+                let mut names = Vec::new();
+                for (index, flag) in spec.flags.iter().enumerate() {
+                    if mask & 1 << index != 0 {
+                        args.push(format!("--{}", flag.name));
+                        if flag.value.is_some() {
+                            args.push(sample_value(flag).to_string());
+                        }
+                        names.push(flag.name);
+                    }
+                }
+                if mask & 1 << spec.flags.len() != 0 {
+                    args.push("x1-a".to_string());
+                    names.push(POSITIONAL);
+                }
+                let broken = spec.rules.iter().find_map(|rule| match rule {
+                    Rule::Needs(option, others, message) => (names.contains(option)
+                        && !others.iter().any(|other| names.contains(other)))
+                    .then_some(*message),
+                    Rule::Excludes(option, others, message) => (names.contains(option)
+                        && others.iter().any(|other| names.contains(other)))
+                    .then_some(*message),
+                });
+                match (parse_args(spec, &args), broken) {
+                    (Ok(given), None) => {
+                        accepted += 1;
+                        for name in &names {
+                            assert!(given.has(name), "{} {args:?}: {name}", spec.command);
+                        }
+                    }
+                    (Err(error), Some(message)) => {
+                        assert_eq!(error, message, "{} {args:?}", spec.command)
+                    }
+                    (result, broken) => panic!(
+                        "{} {args:?}: {:?} where the rules say {broken:?}",
+                        spec.command,
+                        result.map(|_| ())
+                    ),
+                }
+            }
+            assert!(accepted > 1, "{}", spec.command);
+        }
+    }
+
+    #[test]
+    fn every_option_is_in_its_help_and_every_option_in_the_help_is_taken() {
+        for spec in SPECS {
+            for flag in spec.flags {
+                assert!(
+                    spec.help.contains(&format!("--{}", flag.name)),
+                    "{}: --{}",
+                    spec.command,
+                    flag.name
+                );
+            }
+            for word in spec
+                .help
+                .split(|c: char| c.is_whitespace() || c == '[' || c == '(')
+            {
+                let Some(name) = word.strip_prefix("--") else {
+                    continue;
+                };
+                let name = name.trim_end_matches([')', ']', ',', '.', ':', '`']);
+                // `cargo install --locked`, in bundle's help, is cargo's.
+                assert!(
+                    ["help", "locked"].contains(&name)
+                        || spec.flags.iter().any(|flag| flag.name == name),
+                    "{} --help names --{name}",
+                    spec.command
+                );
+            }
+        }
+    }
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn an_option_given_twice_is_refused_unless_it_repeats() {
+        let error = parse_args(&TIMING, &args("--runs 3 --runs 5")).unwrap_err();
+        assert_eq!(error, "--runs is given twice; give it once");
+        let judge = judge_of("--case 1 --case 3 x1-a").unwrap();
+        assert_eq!(judge.cases, ["1", "3"]);
+    }
+
+    fn judge_of(line: &str) -> Result<Judge, String> {
+        judge(&mut lexopt::Parser::from_args(args(line)))
+    }
+
+    #[test]
+    fn judge_options_are_read_into_what_they_mean() {
+        let judge = judge_of("x1-a --time-limit-ms 5 --checker float:1e-3").unwrap();
+        assert_eq!(judge.crates, ["x1-a"]);
+        let own = Limits {
+            time: Duration::from_millis(1000),
+            memory: 64 << 20,
+        };
+        assert_eq!(
+            judge.limits(own),
+            Limits {
+                time: Duration::from_millis(5),
+                memory: 64 << 20
+            }
+        );
+        assert_eq!(judge.checker, Some(Checker::Float(1e-3)));
+        let judge = judge_of("--memory-limit-mib 2 --program a --samples s").unwrap();
+        assert_eq!(judge.limits(own).memory, 2 << 20);
+        assert_eq!(judge.limits(own).time, own.time);
+        assert_eq!(judge.program, Some(PathBuf::from("./a")));
+        for (line, message) in [
+            (
+                "--time-limit-ms 0",
+                "--time-limit-ms takes a whole number above 0, not '0'",
+            ),
+            (
+                "--checker float:x",
+                "--checker: float:EPS takes an error above 0",
+            ),
+            ("--frobnicate", "cargo judge takes no --frobnicate"),
+            ("--check", "cargo judge takes no --check"),
+        ] {
+            let error = judge_of(line).unwrap_err();
+            assert!(error.starts_with(message), "{line}: {error}");
+        }
+    }
+
+    #[test]
+    fn one_positional_argument_where_one_is_taken() {
+        let error = parse_args(&STRESS, &args("a b")).unwrap_err();
+        assert_eq!(error, "cargo stress takes one CRATE, not also 'b'");
+        let error = parse_args(&NEW_PROBLEM, &args("a b")).unwrap_err();
+        assert_eq!(error, "cargo new-problem takes one NAME, not also 'b'");
+        let error = new_problem(&mut lexopt::Parser::from_args(args("--url u"))).unwrap_err();
+        assert!(error.contains("takes the new crate's name"), "{error}");
+    }
+}
