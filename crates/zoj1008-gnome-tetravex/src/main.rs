@@ -1673,23 +1673,19 @@ fn shown(token: &str) -> String {
 /// Reads every game of `input` and writes each answer to `out`. On the first
 /// bad game, or if `out` refuses the answers, stops with the error line (the
 /// answers before a bad game are written). Memory: about twice the input.
-pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
+pub fn run(mut input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
     use proconio::source::{once::OnceSource, Source};
     // Input that is not UTF-8 is cut at its first bad byte, which becomes
     // U+FFFD: the token holding it fails as a non-number in the right game.
-    let mut input = input;
     if let Err(error) = std::str::from_utf8(&input) {
         input.truncate(error.valid_up_to());
         input.extend_from_slice("\u{FFFD}".as_bytes());
     }
     let mut source = OnceSource::new(std::io::Cursor::new(input));
     let mut game = 0;
-    loop {
+    while let Some(token) = source.next_token() {
         game += 1;
         let fail = |fault: String| Err(format!("game {game}: {fault}"));
-        let Some(token) = source.next_token() else {
-            return Ok(());
-        };
         let side = match parse_whole_number(token) {
             None => return fail(format!("the side n is {:?}, not a number", shown(token))),
             Some(0) => return Ok(()),
@@ -1748,6 +1744,7 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
         writeln!(out, "{blank_line}Game {game}: {verdict}")
             .map_err(|error| format!("cannot write the answers: {error}"))?;
     }
+    Ok(())
 }
 
 /// Prints the error line and ends with status 1 (if stderr cannot be
