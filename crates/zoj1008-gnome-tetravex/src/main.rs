@@ -8,9 +8,10 @@
 //!
 //! # Constraints
 //! 1 ≤ n ≤ [`MAX_SIDE`] = 6 (ZOJ's bound is 5), digits 0–9, any number of
-//! games. A larger or negative n, a digit outside 0–9, a token that is not a
-//! number, or input ending inside a game is reported as one line on stderr
-//! naming the game, exit status 1, after the answers to the games before.
+//! games; tokens are read with proconio, any whitespace between them. A
+//! larger or negative n, a digit outside 0–9, a token that is not a number,
+//! or input ending inside a game is reported as one line on stderr naming
+//! the game, exit status 1, after the answers to the games before.
 //!
 //! # Algorithm
 //! Two exact searches take turns, and the first to finish answers. Each
@@ -1671,25 +1672,20 @@ fn shown(token: &str) -> String {
 
 /// Reads every game of `input` and writes each answer to `out`. On the first
 /// bad game, or if `out` refuses the answers, stops with the error line (the
-/// answers before a bad game are written).
-pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
+/// answers before a bad game are written). Memory: about twice the input.
+pub fn run(mut input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
+    use proconio::source::{once::OnceSource, Source};
     // Input that is not UTF-8 is cut at its first bad byte, which becomes
     // U+FFFD: the token holding it fails as a non-number in the right game.
-    let mut input = input;
     if let Err(error) = std::str::from_utf8(&input) {
         input.truncate(error.valid_up_to());
         input.extend_from_slice("\u{FFFD}".as_bytes());
     }
-    // Valid UTF-8 now, so this borrows the input rather than copying it.
-    let text = String::from_utf8_lossy(&input);
-    let mut tokens = text.split_ascii_whitespace();
+    let mut source = OnceSource::new(std::io::Cursor::new(input));
     let mut game = 0;
-    loop {
+    while let Some(token) = source.next_token() {
         game += 1;
         let fail = |fault: String| Err(format!("game {game}: {fault}"));
-        let Some(token) = tokens.next() else {
-            return Ok(());
-        };
         let side = match parse_whole_number(token) {
             None => return fail(format!("the side n is {:?}, not a number", shown(token))),
             Some(0) => return Ok(()),
@@ -1708,7 +1704,7 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
         let (squares, mut digits) = (side * side, Vec::with_capacity(4 * side * side));
         while digits.len() < 4 * squares {
             let (read, square) = (digits.len(), digits.len() / 4 + 1);
-            let Some(token) = tokens.next() else {
+            let Some(token) = source.next_token() else {
                 let all = 4 * squares;
                 return fail(format!(
                     "the input ends inside the game, after {read} of its {all} digits ({squares} squares of 4 digits)"
@@ -1748,6 +1744,7 @@ pub fn run(input: Vec<u8>, out: &mut impl Write) -> Result<(), String> {
         writeln!(out, "{blank_line}Game {game}: {verdict}")
             .map_err(|error| format!("cannot write the answers: {error}"))?;
     }
+    Ok(())
 }
 
 /// Prints the error line and ends with status 1 (if stderr cannot be
@@ -2360,6 +2357,16 @@ mod tests {
         assert_eq!((output.as_str(), error), ("Game 1: Possible\n", None));
         assert_eq!(run_on(b""), (String::new(), None));
         assert_eq!(run_on(b"  \r\n"), (String::new(), None));
+    }
+
+    #[test]
+    fn any_whitespace_separates_tokens() {
+        // Tabs, CRLF, form feed, vertical tab, a no-break space and no final
+        // newline: proconio splits on whitespace as `char::is_whitespace`
+        // defines it.
+        let input = "1\r\n1\t2\x0c3\x0b4\r\n1 \u{a0}5 6\u{2003}7 8";
+        let expected = "Game 1: Possible\n\nGame 2: Possible\n";
+        assert_eq!(run_on(input.as_bytes()), (expected.to_string(), None));
     }
 
     /// One good game, then `bad`: the first answer must be printed and the
