@@ -300,8 +300,8 @@ fn a_broken_flip_game_is_caught_with_its_seed_and_a_small_input() {
     // Off by one on the hardest boards only: six rounds reported as five.
     break_file(
         &main,
-        "Some(to_white.min(to_black))",
-        "Some(to_white.min(to_black).min(5))",
+        ".filter_map(fewest_presses).min()",
+        ".filter_map(fewest_presses).min().map(|rounds| rounds.min(5))",
     );
     let caught = tool_in(
         &scratch.path,
@@ -342,8 +342,8 @@ fn a_crate_that_does_not_compile_is_never_bundled() {
     let main = scratch.path.join("crates/poj1753-flip-game/src/main.rs");
     break_file(
         &main,
-        "Some(to_white.min(to_black))",
-        "Some(to_white.min(to_black) + \"1\")",
+        ".filter_map(fewest_presses).min()",
+        ".filter_map(fewest_presses).min() + \"1\"",
     );
     let refused = tool_in(&scratch.path, &target, &["bundle", "poj1753-flip-game"]);
     assert_eq!(
