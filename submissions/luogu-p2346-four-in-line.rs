@@ -7,11 +7,7 @@ const SQUARES: u32 = 16;
 const PIECES_PER_COLOUR: u32 = 7;
 const LEGAL_BOARDS: usize = 411_840;
 
-const LINES: [u16; 10] = [
-	0x000F, 0x00F0, 0x0F00, 0xF000, // rows
-	0x1111, 0x2222, 0x4444, 0x8888, // columns
-	0x8421, 0x1248, // main diagonal (squares 0, 5, 10, 15) and anti-diagonal (3, 6, 9, 12)
-];
+const LINES: [u16; 10] = [0x000F, 0x00F0, 0x0F00, 0xF000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248];
 
 const NEIGHBOURS: [u16; 16] = neighbour_masks();
 
@@ -217,16 +213,6 @@ impl Board {
 		let black_rank = LOW_HALF_RANK[low_half] + HIGH_HALF_RANK[(compact >> 7) as usize][usize::from(BITS_IN_BYTE[low_half])];
 		pair_rank as usize * BLACK_PLACEMENTS + black_rank as usize
 	}
-
-	#[cfg(test)]
-	fn unrank(rank: usize) -> Board {
-		let (low, high) = EMPTY_PAIR_BY_RANK[rank / BLACK_PLACEMENTS];
-		let compact = u32::from(BLACK_SUBSET_BY_RANK[rank % BLACK_PLACEMENTS]);
-		let with_low = (compact & ((1 << low) - 1)) | ((compact >> low) << (low + 1));
-		let black = (with_low & ((1 << high) - 1)) | ((with_low >> high) << (high + 1));
-		let empty = (1u32 << low) | (1u32 << high);
-		Board { black: black as u16, white: !(black | empty) as u16 }
-	}
 }
 
 const COMPACT_SQUARES: u32 = (1 << 14) - 1;
@@ -378,18 +364,10 @@ fn shortest_distance_by_search(start: Board) -> Option<u8> {
 
 struct DistanceTable {
 	best_by_board: Vec<u8>,
-	#[cfg(test)]
-	distance_by_board: Vec<u8>,
 }
 
 impl DistanceTable {
 	const UNREACHED: u8 = u8::MAX;
-
-	#[cfg(test)]
-	fn swapped_rank(rank: usize) -> usize {
-		let black_rank = rank % BLACK_PLACEMENTS;
-		rank - black_rank + (BLACK_PLACEMENTS - 1 - black_rank)
-	}
 
 	fn build() -> DistanceTable {
 		let pairs = EMPTY_PAIR_BY_RANK.len();
@@ -419,8 +397,6 @@ impl DistanceTable {
 		let mut next_layer = vec![[0u64; BLOCK_WORDS]; pairs];
 		let mut answered = vec![[0u64; BLOCK_WORDS]; pairs];
 		let mut best_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
-		#[cfg(test)]
-		let mut distance_by_board = vec![Self::UNREACHED; LEGAL_BOARDS];
 		let mut distance = 0u8;
 		loop {
 			for (pair, block) in layer.iter().enumerate() {
@@ -440,15 +416,6 @@ impl DistanceTable {
 						let black_rank = 64 * word_index + boards.trailing_zeros() as usize - BLOCK_MARGIN;
 						boards &= boards - 1;
 						best_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
-					}
-				}
-				#[cfg(test)]
-				for (word_index, &word) in block.iter().enumerate() {
-					let mut entries = word;
-					while entries != 0 {
-						let black_rank = 64 * word_index + entries.trailing_zeros() as usize - BLOCK_MARGIN;
-						entries &= entries - 1;
-						distance_by_board[pair * BLACK_PLACEMENTS + black_rank] = distance;
 					}
 				}
 				for slide in &vertical_by_pair[pair] {
@@ -481,21 +448,7 @@ impl DistanceTable {
 			next_layer.fill([0; BLOCK_WORDS]);
 			distance += 1;
 		}
-		DistanceTable {
-			best_by_board,
-			#[cfg(test)]
-			distance_by_board,
-		}
-	}
-
-	#[cfg(test)]
-	fn distance_with_mover(&self, board: Board, mover: Colour) -> Option<u8> {
-		let entry = match mover {
-			Colour::Black => board.rank(),
-			Colour::White => Self::swapped_rank(board.rank()),
-		};
-		let distance = self.distance_by_board[entry];
-		(distance != Self::UNREACHED).then_some(distance)
+		DistanceTable { best_by_board }
 	}
 
 	fn shortest_distance(&self, board: Board) -> Option<u8> {
