@@ -3,11 +3,15 @@
 //!
 //! This is the only platform-specific part of the tool. Everything the
 //! program starts is kept together and killed with it: on Unix it runs in
-//! its own process group, on Windows in a Job object. The whole group is
-//! killed when the time runs out, when the memory or output limit is passed,
-//! and in any case as soon as the program itself has exited, so nothing it
-//! leaves behind outlives the run; reading its output has a deadline, so a
-//! process that escaped the group (by starting a session of its own) cannot
+//! its own process group, on Windows in a Job object, which it is put in
+//! before it runs a single instruction (it is started suspended). The whole
+//! group is killed when the time runs out, when the memory or output limit
+//! is passed, and in any case as soon as the program itself has exited, so
+//! nothing it leaves behind outlives the run. A process can leave a Unix
+//! process group (`setsid`, as a daemon does): on Linux the tool is a child
+//! subreaper, so such a process becomes the tool's child once its parent
+//! is gone, and is killed and reaped at the end of the run; on macOS it
+//! survives. Reading the output has a deadline, so such a process cannot
 //! hold the tool either.
 //!
 //! Memory, by platform:
@@ -200,10 +204,12 @@ pub fn run_within(
     // Made before the clock starts: it is the tool's work, not the run's.
     let group = platform::Group::new(bounds.memory)?;
     // The clock starts before the spawn, as a judge's (and hyperfine's) does:
-    // starting the process is part of the run.
+    // starting the process is part of the run. The time the program was
+    // held suspended while the tool put it in its Job object (Windows) is
+    // not.
     let started = Instant::now();
-    let mut child = command.spawn()?;
-    group.adopt(&child);
+    let (mut child, held) = group.start(&mut command)?;
+    let started = started + held;
     let output_over = Arc::new(AtomicBool::new(false));
     let stdout = child
         .stdout
@@ -417,7 +423,7 @@ mod platform {
     use std::sync::mpsc::{self, RecvTimeoutError};
     use std::sync::{Arc, Mutex, PoisonError};
     use std::thread;
-    use std::time::Instant;
+    use std::time::{Duration, Instant};
 
     pub const SIGNAL_NAMES: &[(i32, &str)] = &[
         (libc::SIGHUP, "SIGHUP"),
@@ -441,14 +447,50 @@ mod platform {
     ];
 
     /// Unix needs no object for the group: its id is the program's pid.
-    pub struct Group;
+    ///
+    /// On Linux the tool is a child subreaper while a program runs: a
+    /// process the program leaves behind becomes the tool's child, not
+    /// init's, when its parent dies, wherever its group and session are, so
+    /// that `sweep` can find it. Only while a program runs, so that what
+    /// cargo leaves running (a compiler cache's server) is never taken for
+    /// it; and runs hold one lock, one at a time, because the sweep takes
+    /// every orphan the tool has.
+    pub struct Group {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    }
 
     impl Group {
         pub fn new(_memory: Option<u64>) -> io::Result<Group> {
-            Ok(Group)
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            {
+                static RUNS: Mutex<()> = Mutex::new(());
+                let one_at_a_time = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
+                // The result is not checked: without it (a kernel before
+                // 3.4) such a process is not found, as on macOS.
+                // SAFETY: prctl with these arguments only sets a flag of
+                // this process.
+                unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
+                Ok(Group {
+                    _one_at_a_time: one_at_a_time,
+                })
+            }
+            #[cfg(not(any(target_os = "linux", target_os = "android")))]
+            Ok(Group {})
         }
 
-        pub fn adopt(&self, _child: &Child) {}
+        /// Starts the program; it runs at once, held for no time.
+        pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+            Ok((command.spawn()?, Duration::ZERO))
+        }
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    impl Drop for Group {
+        fn drop(&mut self) {
+            // SAFETY: as in `new`; before the lock is let go.
+            unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
+        }
     }
 
     /// Puts the program in a process group of its own (whose id is its
@@ -596,6 +638,8 @@ mod platform {
                 return Err(error);
             }
         }
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        sweep(pid);
         let ending = if libc::WIFSIGNALED(status) {
             Ending::Signal(libc::WTERMSIG(status))
         } else {
@@ -607,6 +651,83 @@ mod platform {
             ending,
             stop,
         })
+    }
+
+    /// Kills and reaps the orphans the program left: the tool's children
+    /// outside its own process group (processes it starts itself, cargo and
+    /// rustc, are in it; the program it judged is reaped by now), which as
+    /// a subreaper (see [`Group`]) it gets once their parents die. Killing one makes its
+    /// children orphans in turn, so this goes round until no orphan is left
+    /// and the program's group `group` is empty (its members, killed, are
+    /// orphans until reaped), for at most a second.
+    ///
+    /// Only children are signalled: a child's pid stays its own until this
+    /// tool reaps it, so no other process can be hit.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn sweep(group: libc::pid_t) {
+        // SAFETY: getpid and getpgrp only read this process's ids.
+        let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
+        let give_up = Instant::now() + Duration::from_secs(1);
+        loop {
+            let orphans = children_outside(tool, tool_group);
+            for &orphan in &orphans {
+                // SAFETY: kill has no memory effects; `orphan` is this
+                // tool's unreaped child (see above).
+                unsafe { libc::kill(orphan, libc::SIGKILL) };
+            }
+            for &orphan in &orphans {
+                let mut status = 0;
+                // SAFETY: waitpid writes only to `status`; `orphan` is
+                // this tool's child. A child not yet dead is reaped on a
+                // later round.
+                unsafe { libc::waitpid(orphan, &mut status, libc::WNOHANG) };
+            }
+            // SAFETY: signal 0 is not sent: this only asks whether the
+            // group still has a process.
+            let group_left = unsafe { libc::kill(-group, 0) } == 0;
+            if (orphans.is_empty() && !group_left) || Instant::now() >= give_up {
+                return;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// The children of process `parent` outside process group `group`,
+    /// from /proc/PID/stat (after the command name in parentheses, which
+    /// may hold anything: state, parent, group).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t> {
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        let mut children = Vec::new();
+        for entry in entries.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|name| name.parse().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            let Some((_, after_name)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let mut fields = after_name.split_whitespace().skip(1);
+            let mut next = || {
+                fields
+                    .next()
+                    .and_then(|field| field.parse::<libc::pid_t>().ok())
+            };
+            if let (Some(its_parent), Some(its_group)) = (next(), next()) {
+                if its_parent == parent && its_group != group {
+                    children.push(pid);
+                }
+            }
+        }
+        children
     }
 
     fn wait_without_reaping(pid: libc::pid_t) -> io::Result<()> {
@@ -689,15 +810,23 @@ mod platform {
     use super::{address_space_cap, Ending, Waited, Watch};
     use std::io;
     use std::os::windows::io::AsRawHandle;
+    use std::os::windows::process::CommandExt;
     use std::process::{Child, Command};
-    use std::thread;
     use std::time::{Duration, Instant};
-    use windows_sys::Win32::Foundation::{CloseHandle, HANDLE};
+    use windows_sys::Win32::Foundation::{
+        CloseHandle, HANDLE, INVALID_HANDLE_VALUE, WAIT_OBJECT_0, WAIT_TIMEOUT,
+    };
+    use windows_sys::Win32::System::Diagnostics::ToolHelp::{
+        CreateToolhelp32Snapshot, Thread32First, Thread32Next, TH32CS_SNAPTHREAD, THREADENTRY32,
+    };
     use windows_sys::Win32::System::JobObjects::{
         AssignProcessToJobObject, CreateJobObjectW, JobObjectExtendedLimitInformation,
         QueryInformationJobObject, SetInformationJobObject, TerminateJobObject,
         JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
         JOB_OBJECT_LIMIT_PROCESS_MEMORY,
+    };
+    use windows_sys::Win32::System::Threading::{
+        OpenThread, ResumeThread, WaitForSingleObject, CREATE_SUSPENDED, THREAD_SUSPEND_RESUME,
     };
 
     /// No signals here: a crash is an exit status.
@@ -749,15 +878,31 @@ mod platform {
             Ok(group)
         }
 
-        /// Puts the program in the job. It runs from its spawn, so what it
-        /// starts in its first instant may be outside the job (std cannot
-        /// start it suspended and resume it).
-        pub fn adopt(&self, child: &Child) {
+        /// Starts the program suspended, puts it in the job, then lets it
+        /// run: nothing it starts can be outside the job. Returns how long
+        /// it was held.
+        ///
+        /// std keeps no handle to the program's main thread, which is what
+        /// resuming needs; the thread is found in a snapshot of the
+        /// system's threads (documented calls only, unlike
+        /// `NtResumeProcess`, and without giving up std's `Command` for a
+        /// `CreateProcessW` of our own, with its pipes and quoting).
+        pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+            command.creation_flags(CREATE_SUSPENDED);
+            let mut child = command.spawn()?;
+            let spawned = Instant::now();
             // SAFETY: both handles are valid: the job's is ours, the
             // process's is held by `child`.
             let assigned =
                 unsafe { AssignProcessToJobObject(self.job, child.as_raw_handle() as HANDLE) };
             self.adopted.set(assigned != 0);
+            if let Err(error) = resume(child.id()) {
+                // Never leave a suspended program behind.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(error);
+            }
+            Ok((child, spawned.elapsed()))
         }
 
         /// Kills every process in the job.
@@ -792,22 +937,96 @@ mod platform {
         }
     }
 
-    /// Polls the child until it exits, killing the job when the watch says
-    /// so, and in any case once the program has exited. std's `Child` holds
-    /// the process handle, so killing is safe at any time; the poll interval
-    /// starts at 50 µs and doubles up to 1 ms, so a short run is timed
-    /// within a few tens of microseconds.
+    /// Resumes the threads of process `pid`, started suspended: its main
+    /// thread, the only one it has.
+    ///
+    /// The process is alive (suspended, its handle held), so `pid` is its
+    /// own; its threads cannot end while suspended, so the ids in the
+    /// snapshot are still theirs when opened.
+    fn resume(pid: u32) -> io::Result<()> {
+        // SAFETY: no pointers; the result is a handle this function owns,
+        // closed below, or INVALID_HANDLE_VALUE.
+        let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0) };
+        if snapshot == INVALID_HANDLE_VALUE {
+            return Err(io::Error::last_os_error());
+        }
+        let mut entry = THREADENTRY32 {
+            dwSize: std::mem::size_of::<THREADENTRY32>() as u32,
+            ..THREADENTRY32::default()
+        };
+        let mut resumed = 0;
+        let mut failure = None;
+        // SAFETY: `snapshot` is a valid snapshot handle; `entry` is a
+        // THREADENTRY32 whose dwSize says so, which is all it writes.
+        let mut more = unsafe { Thread32First(snapshot, &mut entry) } != 0;
+        while more {
+            if entry.th32OwnerProcessID == pid {
+                // SAFETY: no pointers; the result is a handle owned here,
+                // or null.
+                let thread = unsafe { OpenThread(THREAD_SUSPEND_RESUME, 0, entry.th32ThreadID) };
+                if thread.is_null() {
+                    failure = Some(io::Error::last_os_error());
+                } else {
+                    // SAFETY: `thread` is a valid handle with the right to
+                    // resume, closed once, right after.
+                    let previous = unsafe { ResumeThread(thread) };
+                    if previous == u32::MAX {
+                        failure = Some(io::Error::last_os_error());
+                    } else {
+                        resumed += 1;
+                    }
+                    // SAFETY: as above.
+                    unsafe { CloseHandle(thread) };
+                }
+            }
+            // SAFETY: as for Thread32First.
+            more = unsafe { Thread32Next(snapshot, &mut entry) } != 0;
+        }
+        // SAFETY: `snapshot` is valid and closed once, here.
+        unsafe { CloseHandle(snapshot) };
+        match failure {
+            Some(error) if resumed == 0 => Err(error),
+            None if resumed == 0 => Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                "the started program has no thread to resume",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Waits for the program with `WaitForSingleObject` on its process
+    /// handle, which returns the moment it exits; the wait times out at
+    /// the kill point, and every few milliseconds when the output limit is
+    /// watched, to kill the job when the watch says so. The job is killed
+    /// in any case once the program has exited. std's `Child` holds the
+    /// process handle, so killing is safe at any time.
     pub fn wait(
         child: &mut Child,
         group: &Group,
         started: Instant,
         watch: &Watch,
     ) -> io::Result<Waited> {
-        let mut pause = Duration::from_micros(50);
+        let process = child.as_raw_handle() as HANDLE;
         let mut stop = None;
-        let status = loop {
-            if let Some(status) = child.try_wait()? {
-                break status;
+        loop {
+            // Whole milliseconds, rounded up, so as not to wake before the
+            // kill point and spin.
+            let timeout = u32::try_from((watch.pause().as_micros() + 999) / 1000)
+                .unwrap_or(u32::MAX - 1)
+                .min(u32::MAX - 1);
+            // SAFETY: `process` is the handle `child` holds, valid while it
+            // lives.
+            match unsafe { WaitForSingleObject(process, timeout) } {
+                WAIT_OBJECT_0 => break,
+                WAIT_TIMEOUT => {}
+                _ => {
+                    let error = io::Error::last_os_error();
+                    if !group.kill() {
+                        let _ = child.kill();
+                    }
+                    let _ = child.wait();
+                    return Err(error);
+                }
             }
             // The job caps memory itself: allocations past the cap fail.
             if let Some(reason) = watch.stop(|| None) {
@@ -817,11 +1036,10 @@ mod platform {
                 if !group.kill() {
                     let _ = child.kill();
                 }
-                break child.wait()?;
+                break;
             }
-            thread::sleep(pause.min(watch.pause()));
-            pause = (pause * 2).min(Duration::from_millis(1));
-        };
+        }
+        let status = child.wait()?;
         let elapsed = started.elapsed();
         group.kill();
         Ok(Waited {
