@@ -157,11 +157,7 @@ impl LineSplit {
 		if length == self.side {
 			return self.split();
 		}
-		let key = self.left // at most 36 bits
-            | u64::from(start) << 40
-            | u64::from(end) << 44
-            | (length as u64) << 48
-            | u64::from(rightwards) << 52;
+		let key = self.left | u64::from(start) << 40 | u64::from(end) << 44 | (length as u64) << 48 | u64::from(rightwards) << 52;
 		let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
 		if self.failed[slot] == key {
 			return false;

@@ -5,12 +5,16 @@
 //! nothing installed, and made in `target/submit/`: the crate's `src/main.rs` with
 //! proconio (and rustc-hash, where used) inlined by cargo-equip 0.20.1, its
 //! `#[cfg(test)]` items and comments left out but for the header's title
-//! line, indented with tabs by rustfmt, the libraries' license notices kept.
+//! line (on tokens, by [`slim()`]), indented with tabs by rustfmt, the
+//! libraries' license notices kept.
+
+mod slim;
 
 use crate::flags::Bundle as Options;
 use crate::judge::{judge_samples, Judging, Tally};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
+use slim::slim;
 use std::env;
 use std::fs;
 use std::io::{self, Write};
@@ -320,7 +324,6 @@ fn copy_missing(from: &Path, to: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Makes `target/submit/<crate>.rs`; its path and size.
 /// Makes `target/submit/<crate>.rs` afresh and returns its path.
 fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result<PathBuf, String> {
     let path = submit_dir.join(format!("{}.rs", problem.name));
@@ -373,62 +376,6 @@ fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result
     Ok(path)
 }
 
-/// What a judge needs of cargo-equip's output: the solution without its
-/// `#[cfg(test)]` items (the attribute lines, then the item up to its `;`
-/// or its closing `}` at the start of a line, as rustfmt lays it out) and
-/// without comment lines but the header's title; then the inlined
-/// libraries with their license notices, untouched.
-pub fn slim(text: &str) -> String {
-    const LIBRARIES: &str = "// The following code was expanded by `cargo-equip`";
-    #[derive(PartialEq)]
-    enum State {
-        Keeping,
-        /// After `#[cfg(test)]`: more attributes, or the item's first line.
-        Attributes,
-        /// Inside a test item's braces.
-        Body,
-    }
-    let mut kept = String::with_capacity(text.len());
-    let mut state = State::Keeping;
-    let mut title_kept = false;
-    let mut lines = text.split_inclusive('\n');
-    for line in lines.by_ref() {
-        let bare = line.trim_end_matches(['\n', '\r']);
-        if bare.starts_with(LIBRARIES) {
-            kept.push_str(line);
-            break;
-        }
-        match state {
-            State::Keeping if bare == "#[cfg(test)]" => state = State::Attributes,
-            State::Attributes if bare.starts_with("#[") => {}
-            State::Attributes => {
-                state = if bare.ends_with(';') || bare == "}" {
-                    State::Keeping
-                } else {
-                    State::Body
-                };
-            }
-            State::Body => {
-                if bare == "}" {
-                    state = State::Keeping;
-                }
-            }
-            State::Keeping => {
-                let code = bare.trim_start();
-                if code.starts_with("//!") && !title_kept {
-                    title_kept = true;
-                    kept.push_str(line);
-                } else if !code.starts_with("//") {
-                    kept.push_str(line);
-                }
-            }
-        }
-    }
-    // The libraries, as cargo-equip wrote them.
-    kept.extend(lines);
-    kept
-}
-
 /// Compiles `source` as `compile` says, warnings denied, into `binary`;
 /// on failure the compiler's first lines, indented.
 fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), String> {
@@ -459,49 +406,6 @@ fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Res
 mod tests {
     use super::*;
 
-    #[test]
-    fn slim_drops_tests_and_comments_but_keeps_the_title_and_libraries() {
-        let text = "\
-//! Title line.
-//! More of the header.
-use std::io;
-// A comment.
-fn main() {
-    // Inside.
-    run(); // trailing comments stay: only whole comment lines go
-}
-#[cfg(test)]
-#[path = \"../examples/shared/x.rs\"]
-mod x;
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn t() {}
-}
-fn after() {}
-// The following code was expanded by `cargo-equip`.
-// license notice: kept
-#[cfg(test)]
-mod library_tests {}
-";
-        let slimmed = slim(text);
-        assert_eq!(
-            slimmed,
-            "\
-//! Title line.
-use std::io;
-fn main() {
-    run(); // trailing comments stay: only whole comment lines go
-}
-fn after() {}
-// The following code was expanded by `cargo-equip`.
-// license notice: kept
-#[cfg(test)]
-mod library_tests {}
-"
-        );
-    }
-
     /// Compiles `source` as a plain-rustc judge would, in a folder of its own.
     fn compile(name: &str, source: &str, edition: &str) -> Result<(), String> {
         let dir =
@@ -520,6 +424,45 @@ mod library_tests {}
         let result = compile_as_judge(&judge, &file, &dir.join("bin").join("main"));
         let _ = fs::remove_dir_all(&dir);
         result
+    }
+
+    /// The file that made the line-by-line slimming fail (E0601, `main`
+    /// not found, after a one-line test module) and strings it would have
+    /// cut: slimmed, it compiles as a judge compiles, strings whole.
+    #[test]
+    fn a_slimmed_file_with_one_line_tests_and_tricky_strings_compiles() {
+        let source = r##"//! Title.
+#[cfg(test)] mod one_line_tests {}
+
+const BRACES: &str = "
+}
+// not a comment
+";
+const RAW: &str = r#"#[cfg(test)] mod fake { "}"#;
+
+fn main() {
+    let closing = '}'; // a trailing comment
+    print!("{BRACES}{RAW}{closing}");
+}
+
+#[cfg(test)]
+mod tests {
+    const TRICKY: &str = "}";
+    #[test]
+    fn t() {
+        assert_eq!(super::RAW.len(), 26 + TRICKY.len() - 1);
+    }
+}
+"##;
+        let slimmed = slim(source);
+        assert!(!slimmed.contains("mod tests"), "{slimmed}");
+        assert!(!slimmed.contains("trailing"), "{slimmed}");
+        assert!(
+            slimmed.contains("\"\n}\n// not a comment\n\"")
+                && slimmed.contains("r#\"#[cfg(test)] mod fake { \"}\"#"),
+            "{slimmed}"
+        );
+        assert_eq!(compile("slimmed", &slimmed, "2021"), Ok(()));
     }
 
     #[test]

@@ -307,3 +307,23 @@ fn a_timed_out_program_takes_its_children_with_it() {
     thread::sleep(Duration::from_millis(1500));
     assert!(!mark.exists(), "the child outlived the run");
 }
+
+/// A descendant that leaves the program's process group for a session of
+/// its own (as a daemon does), starts a child of its own and spins is
+/// still found and killed once the program has ended, and its child after
+/// it (on Linux as the tool's orphans, on Windows in the Job object). On
+/// macOS they survive: the README says so.
+#[cfg(any(target_os = "linux", windows))]
+#[test]
+fn a_descendant_in_a_session_of_its_own_is_killed_too() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(&format!("escape 1500 {}", mark.display()), b"", "1000");
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    thread::sleep(Duration::from_millis(2500));
+    assert!(!mark.exists(), "the descendant outlived the run");
+    assert!(
+        !marks.path.join("late.grandchild").exists(),
+        "the descendant's child outlived the run"
+    );
+}

@@ -1,0 +1,245 @@
+//! Running a program on Windows: a Job object holds it from its first
+//! instruction, capped in memory and killed as one.
+
+use super::{address_space_cap, Ending, Waited, Watch};
+use std::io;
+use std::os::windows::io::AsRawHandle;
+use std::os::windows::process::CommandExt;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+use windows_sys::Win32::Foundation::{
+    CloseHandle, HANDLE, INVALID_HANDLE_VALUE, WAIT_OBJECT_0, WAIT_TIMEOUT,
+};
+use windows_sys::Win32::System::Diagnostics::ToolHelp::{
+    CreateToolhelp32Snapshot, Thread32First, Thread32Next, TH32CS_SNAPTHREAD, THREADENTRY32,
+};
+use windows_sys::Win32::System::JobObjects::{
+    AssignProcessToJobObject, CreateJobObjectW, JobObjectExtendedLimitInformation,
+    QueryInformationJobObject, SetInformationJobObject, TerminateJobObject,
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
+    JOB_OBJECT_LIMIT_PROCESS_MEMORY,
+};
+use windows_sys::Win32::System::Threading::{
+    OpenThread, ResumeThread, WaitForSingleObject, CREATE_SUSPENDED, THREAD_SUSPEND_RESUME,
+};
+
+/// No signals here: a crash is an exit status.
+pub const SIGNAL_NAMES: &[(i32, &str)] = &[];
+
+/// Nothing to prepare: std's spawn is what is wanted.
+pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>) {}
+
+/// A Job object holding the program and everything it starts: closing
+/// the last handle to it kills them all.
+pub struct Group {
+    job: HANDLE,
+    /// The program was put in the job; when it could not be, only the
+    /// program itself is killed, and its peak is not known.
+    adopted: std::cell::Cell<bool>,
+}
+
+impl Group {
+    pub fn new(memory: Option<u64>) -> io::Result<Group> {
+        // SAFETY: no name and no security attributes: both may be null.
+        let job = unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) };
+        if job.is_null() {
+            return Err(io::Error::last_os_error());
+        }
+        let group = Group {
+            job,
+            adopted: std::cell::Cell::new(false),
+        };
+        let mut limits = JOBOBJECT_EXTENDED_LIMIT_INFORMATION::default();
+        limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+        if let Some(limit) = memory {
+            limits.BasicLimitInformation.LimitFlags |= JOB_OBJECT_LIMIT_PROCESS_MEMORY;
+            limits.ProcessMemoryLimit =
+                usize::try_from(address_space_cap(limit)).unwrap_or(usize::MAX);
+        }
+        // SAFETY: `job` is a valid job handle; the pointer and size
+        // describe `limits`, the structure this information class takes.
+        let set = unsafe {
+            SetInformationJobObject(
+                job,
+                JobObjectExtendedLimitInformation,
+                (&limits as *const JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
+                std::mem::size_of::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>() as u32,
+            )
+        };
+        if set == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(group)
+    }
+
+    /// Starts the program suspended, puts it in the job, then lets it
+    /// run: nothing it starts can be outside the job. Returns how long
+    /// it was held.
+    ///
+    /// std keeps no handle to the program's main thread, which is what
+    /// resuming needs; the thread is found in a snapshot of the
+    /// system's threads (documented calls only, unlike
+    /// `NtResumeProcess`, and without giving up std's `Command` for a
+    /// `CreateProcessW` of our own, with its pipes and quoting).
+    pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+        command.creation_flags(CREATE_SUSPENDED);
+        let mut child = command.spawn()?;
+        let spawned = Instant::now();
+        // SAFETY: both handles are valid: the job's is ours, the
+        // process's is held by `child`.
+        let assigned =
+            unsafe { AssignProcessToJobObject(self.job, child.as_raw_handle() as HANDLE) };
+        self.adopted.set(assigned != 0);
+        if let Err(error) = resume(child.id()) {
+            // Never leave a suspended program behind.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(error);
+        }
+        Ok((child, spawned.elapsed()))
+    }
+
+    /// Kills every process in the job.
+    fn kill(&self) -> bool {
+        // SAFETY: `job` is a valid job handle.
+        self.adopted.get() && unsafe { TerminateJobObject(self.job, 1) } != 0
+    }
+
+    /// The largest commit any process of the job had.
+    fn peak_memory(&self) -> Option<u64> {
+        let mut limits = JOBOBJECT_EXTENDED_LIMIT_INFORMATION::default();
+        // SAFETY: `job` is a valid job handle; the pointer and size
+        // describe `limits`, which this information class fills.
+        let queried = unsafe {
+            QueryInformationJobObject(
+                self.job,
+                JobObjectExtendedLimitInformation,
+                (&mut limits as *mut JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
+                std::mem::size_of::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>() as u32,
+                std::ptr::null_mut(),
+            )
+        };
+        (self.adopted.get() && queried != 0).then_some(limits.PeakProcessMemoryUsed as u64)
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        // SAFETY: `job` is a valid handle, closed once, here; closing
+        // the last handle kills what is left in the job.
+        unsafe { CloseHandle(self.job) };
+    }
+}
+
+/// Resumes the threads of process `pid`, started suspended: its main
+/// thread, the only one it has.
+///
+/// The process is alive (suspended, its handle held), so `pid` is its
+/// own; its threads cannot end while suspended, so the ids in the
+/// snapshot are still theirs when opened.
+fn resume(pid: u32) -> io::Result<()> {
+    // SAFETY: no pointers; the result is a handle this function owns,
+    // closed below, or INVALID_HANDLE_VALUE.
+    let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0) };
+    if snapshot == INVALID_HANDLE_VALUE {
+        return Err(io::Error::last_os_error());
+    }
+    let mut entry = THREADENTRY32 {
+        dwSize: std::mem::size_of::<THREADENTRY32>() as u32,
+        ..THREADENTRY32::default()
+    };
+    let mut resumed = 0;
+    let mut failure = None;
+    // SAFETY: `snapshot` is a valid snapshot handle; `entry` is a
+    // THREADENTRY32 whose dwSize says so, which is all it writes.
+    let mut more = unsafe { Thread32First(snapshot, &mut entry) } != 0;
+    while more {
+        if entry.th32OwnerProcessID == pid {
+            // SAFETY: no pointers; the result is a handle owned here,
+            // or null.
+            let thread = unsafe { OpenThread(THREAD_SUSPEND_RESUME, 0, entry.th32ThreadID) };
+            if thread.is_null() {
+                failure = Some(io::Error::last_os_error());
+            } else {
+                // SAFETY: `thread` is a valid handle with the right to
+                // resume, closed once, right after.
+                let previous = unsafe { ResumeThread(thread) };
+                if previous == u32::MAX {
+                    failure = Some(io::Error::last_os_error());
+                } else {
+                    resumed += 1;
+                }
+                // SAFETY: as above.
+                unsafe { CloseHandle(thread) };
+            }
+        }
+        // SAFETY: as for Thread32First.
+        more = unsafe { Thread32Next(snapshot, &mut entry) } != 0;
+    }
+    // SAFETY: `snapshot` is valid and closed once, here.
+    unsafe { CloseHandle(snapshot) };
+    match failure {
+        Some(error) if resumed == 0 => Err(error),
+        None if resumed == 0 => Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            "the started program has no thread to resume",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Waits for the program with `WaitForSingleObject` on its process
+/// handle, which returns the moment it exits; the wait times out at
+/// the kill point, and every few milliseconds when the output limit is
+/// watched, to kill the job when the watch says so. The job is killed
+/// in any case once the program has exited. std's `Child` holds the
+/// process handle, so killing is safe at any time.
+pub fn wait(
+    child: &mut Child,
+    group: &Group,
+    started: Instant,
+    watch: &Watch,
+) -> io::Result<Waited> {
+    let process = child.as_raw_handle() as HANDLE;
+    let mut stop = None;
+    loop {
+        // Whole milliseconds, rounded up, so as not to wake before the
+        // kill point and spin.
+        let timeout = u32::try_from((watch.pause().as_micros() + 999) / 1000)
+            .unwrap_or(u32::MAX - 1)
+            .min(u32::MAX - 1);
+        // SAFETY: `process` is the handle `child` holds, valid while it
+        // lives.
+        match unsafe { WaitForSingleObject(process, timeout) } {
+            WAIT_OBJECT_0 => break,
+            WAIT_TIMEOUT => {}
+            _ => {
+                let error = io::Error::last_os_error();
+                if !group.kill() {
+                    let _ = child.kill();
+                }
+                let _ = child.wait();
+                return Err(error);
+            }
+        }
+        // The job caps memory itself: allocations past the cap fail.
+        if let Some(reason) = watch.stop(|| None) {
+            // The program may have exited just now: then it keeps its
+            // own status.
+            stop = Some(reason);
+            if !group.kill() {
+                let _ = child.kill();
+            }
+            break;
+        }
+    }
+    let status = child.wait()?;
+    let elapsed = started.elapsed();
+    group.kill();
+    Ok(Waited {
+        elapsed,
+        peak_memory: group.peak_memory(),
+        ending: Ending::Exited(status.code().unwrap_or(-1)),
+        stop,
+    })
+}
