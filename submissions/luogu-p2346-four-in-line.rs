@@ -9,11 +9,7 @@ use std::collections::VecDeque;
 use std::fmt::{self, Write as _};
 use std::io::{self, Read, Write};
 
-const LINES: [u16; 10] = [
-	0x000F, 0x00F0, 0x0F00, 0xF000, // rows
-	0x1111, 0x2222, 0x4444, 0x8888, // columns
-	0x8421, 0x1248, // main diagonal (squares 0, 5, 10, 15) and anti-diagonal (3, 6, 9, 12)
-];
+const LINES: [u16; 10] = [0x000F, 0x00F0, 0x0F00, 0xF000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248];
 
 const NEIGHBOURS: [u16; 16] = {
 	let mut masks = [0u16; 16];

@@ -95,7 +95,8 @@ fn main() {
 	let read = io::stdin().lock().read_to_end(&mut input);
 	let read = read.map_err(|error| format!("cannot read the input: {error}"));
 	let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-	let result = read.and_then(|_| run(&input, &mut out));
+	let result = run(&input, &mut out);
+	let result = read.and(result);
 	let flushed = out.flush().map_err(cannot_write);
 	if let Err(message) = result.and(flushed) {
 		let _ = writeln!(io::stderr(), "{message}");
