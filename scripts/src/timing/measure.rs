@@ -1,6 +1,7 @@
 //! How one row is measured: each program checked once as `cargo judge`
-//! checks it (by the crate's checker), then the programs timed interleaved, round after round, and
-//! the solution's peak memory measured by a fresh copy of this tool.
+//! checks it (by the crate's checker), then the programs timed
+//! interleaved, round after round, and the solution's peak memory measured
+//! by a fresh copy of this tool.
 
 use super::inputs::Input;
 use super::progress::Progress;
