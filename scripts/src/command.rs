@@ -26,11 +26,13 @@ pub fn run(command: &mut Command) -> Result<Vec<u8>, Failure> {
             command: describe(command),
             ended: Ended::Failed(output.status),
             stderr: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+            stdout: output.stdout,
         }),
         Err(error) => Err(Failure {
             command: describe(command),
             ended: Ended::NotStarted(error),
             stderr: String::new(),
+            stdout: Vec::new(),
         }),
     }
 }
@@ -44,6 +46,10 @@ pub struct Failure {
     /// Its standard error, trimmed, when it was captured; else empty. Its
     /// last lines are shown.
     pub stderr: String,
+    /// Its standard output, when it was captured: not shown, but what a
+    /// failed command said there may be for its caller to read (a build's
+    /// JSON messages).
+    pub stdout: Vec<u8>,
 }
 
 /// How a failed command ended.

@@ -284,15 +284,20 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
         memory_limit: given
             .number("memory-limit-mib")?
             .map(|mib| mib.saturating_mul(1 << 20)),
-        checker: given
-            .string("checker")?
-            .map(|spec| Checker::parse(&spec, Path::new(".")))
-            .transpose()
-            .map_err(|error| format!("--checker: {error}"))?,
+        checker: checker(&given)?,
         cases: given.strings("case")?,
     };
     check_rules(&JUDGE, &given)?;
     Ok(options)
+}
+
+/// `--checker SPEC`, a program's path taken from the current folder.
+fn checker(given: &Given) -> Result<Option<Checker>, String> {
+    given
+        .string("checker")?
+        .map(|spec| Checker::parse(&spec, Path::new(".")))
+        .transpose()
+        .map_err(|error| format!("--checker: {error}"))
 }
 
 /// What `cargo bundle` was asked to do.
@@ -376,6 +381,9 @@ pub struct Timing {
     pub old_program: Option<PathBuf>,
     /// `--floor PATH`: the I/O floor program, instead of building it.
     pub floor: Option<PathBuf>,
+    /// `--checker SPEC`: how outputs are checked, instead of the crate's
+    /// checker (with `--program`, exact).
+    pub checker: Option<Checker>,
 }
 
 const TIMING: Spec = Spec {
@@ -392,6 +400,7 @@ const TIMING: Spec = Spec {
         valued("inputs", "DIR"),
         valued("old-program", "PATH"),
         valued("floor", "PATH"),
+        valued("checker", "SPEC"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -445,6 +454,7 @@ pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, String> {
         inputs: given.path("inputs"),
         old_program: given.program("old-program"),
         floor: given.program("floor"),
+        checker: checker(&given)?,
     };
     check_rules(&TIMING, &given)?;
     Ok(options)
@@ -703,6 +713,24 @@ mod tests {
             let error = judge_of(line).unwrap_err();
             assert!(error.starts_with(message), "{line}: {error}");
         }
+    }
+
+    #[test]
+    fn timing_reads_its_checker_as_judge_does() {
+        let read = |line: &str| timing(&mut lexopt::Parser::from_args(args(line)));
+        let options = read("x1-a --checker float:1e-3").unwrap();
+        assert_eq!(options.checker, Some(Checker::Float(1e-3)));
+        let options = read("--program p --inputs i --checker check").unwrap();
+        assert_eq!(
+            options.checker,
+            Some(Checker::Program(PathBuf::from("./check")))
+        );
+        assert_eq!(read("x1-a").unwrap().checker, None);
+        let error = read("--checker float:0").unwrap_err();
+        assert!(
+            error.starts_with("--checker: float:EPS takes an error above 0"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod progress;
 mod rev;
 mod table;
 
+use crate::checker::Checker;
 use crate::command;
 use crate::compare::Budget;
 use crate::flags::Timing as Options;
@@ -64,6 +65,12 @@ struct Subject {
     baseline: Option<PathBuf>,
     /// Limits for checking a run: a generous time (a hang still ends).
     limits: Limits,
+    /// How its outputs are held against the `.out` files, or against the
+    /// baseline's and REV's where there is none.
+    checker: Checker,
+    /// Where another program's output is written when it stands in for the
+    /// answer of a checker program.
+    scratch: PathBuf,
     inputs: Vec<Input>,
     /// Inputs in `slow/` left out.
     skipped: usize,
@@ -275,6 +282,11 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
                 time: problem.limits.time * 10 + Duration::from_secs(10),
                 memory: u64::MAX,
             },
+            checker: options
+                .checker
+                .clone()
+                .unwrap_or_else(|| problem.checker.clone()),
+            scratch: timing_dir.clone(),
             inputs,
             skipped,
         });
@@ -298,6 +310,16 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
         Some(floor) => floor.clone(),
         None => build_floor(&Workspace::load()?)?,
     };
+    let checker = options.checker.clone().unwrap_or(Checker::Exact);
+    // A checker program reads a stand-in answer from a file: under the
+    // workspace's target folder when this runs in one.
+    let scratch = match &checker {
+        Checker::Program(_) => Workspace::load().map_or_else(
+            |_| std::env::temp_dir(),
+            |workspace| workspace.target_dir.join("timing"),
+        ),
+        _ => std::env::temp_dir(),
+    };
     let (inputs, skipped) = inputs::scan(dir, options.slow)?;
     if inputs.is_empty() {
         return Err(format!("no .in files in {}", dir.display()));
@@ -317,6 +339,8 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
             time: Duration::from_secs(60),
             memory: u64::MAX,
         },
+        checker,
+        scratch,
         inputs,
         skipped,
     };

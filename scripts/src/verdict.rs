@@ -9,7 +9,7 @@ use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
-/// Lines of context shown around the first difference by [`judge_run`].
+/// Lines of context shown around the first difference by [`judge_output`].
 pub const CONTEXT_LINES: usize = 3;
 /// Lines of standard error shown for a runtime error.
 pub const STDERR_LINES: usize = 10;
@@ -116,6 +116,9 @@ pub fn first_different_line(expected: &[u8], actual: &[u8]) -> Option<usize> {
 /// In this order: killed for time, memory or output; then over the time
 /// limit, over the memory limit (the peak, or an allocation that failed at
 /// the address-space cap); then a failing exit; then the output compared.
+/// The tool judges by [`crate::checker::Checker::judge`], in this order
+/// too; this is the exact checker's, for the tests below.
+#[cfg(test)]
 pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String) {
     if let Some(fault) = fault(run, limits) {
         return fault;

@@ -3,6 +3,7 @@
 //! is a problem. Adding a problem therefore touches no tool code.
 
 use crate::checker::{self, Checker};
+use crate::command::{self, Ended};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -74,15 +75,11 @@ impl Problem {
 impl Workspace {
     /// Reads the workspace that holds the current folder.
     pub fn load() -> Result<Workspace, String> {
-        let output = cargo()
-            .args(["metadata", "--format-version", "1", "--no-deps"])
-            .stderr(Stdio::inherit())
-            .output()
-            .map_err(|error| format!("cannot run cargo metadata: {error}"))?;
-        if !output.status.success() {
-            return Err("cargo metadata failed".to_string());
-        }
-        let metadata: Value = serde_json::from_slice(&output.stdout)
+        // What cargo says goes into the error: outside a workspace, the
+        // one line that says so.
+        let output =
+            command::run(cargo().args(["metadata", "--format-version", "1", "--no-deps"]))?;
+        let metadata: Value = serde_json::from_slice(&output)
             .map_err(|error| format!("cannot read cargo metadata's output: {error}"))?;
         Workspace::from_metadata(&metadata)
     }
@@ -192,15 +189,15 @@ impl Workspace {
         for example in examples {
             command.args(["--example", example]);
         }
-        let status = command
-            .current_dir(&self.root)
-            .status()
-            .map_err(|error| format!("cannot run cargo build: {error}"))?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err("the release build failed".to_string())
-        }
+        // Cargo's progress and rustc's errors show as they come.
+        command::run(
+            command
+                .current_dir(&self.root)
+                .stdout(Stdio::inherit())
+                .stderr(Stdio::inherit()),
+        )
+        .map(drop)
+        .map_err(|failure| format!("the release build: {failure}"))
     }
 
     /// Builds one problem's binary in release mode, as
@@ -214,15 +211,22 @@ impl Workspace {
         /// Errors shown, and lines of each.
         const ERRORS: usize = 2;
         const LINES: usize = 12;
-        let output = cargo()
-            .args(["build", "--release", "--message-format", "json"])
-            .args(["--package", &problem.name, "--bin", &problem.name])
-            .current_dir(&self.root)
-            .stderr(Stdio::inherit())
-            .output()
-            .map_err(|error| format!("    cannot run cargo build: {error}\n"))?;
-        let messages: Vec<Value> = output
-            .stdout
+        let built = command::run(
+            cargo()
+                .args(["build", "--release", "--message-format", "json"])
+                .args(["--package", &problem.name, "--bin", &problem.name])
+                .current_dir(&self.root)
+                .stderr(Stdio::inherit()),
+        );
+        // The JSON messages, which a failed build has too.
+        let (stdout, failure) = match built {
+            Ok(stdout) => (stdout, None),
+            Err(mut failure) if matches!(failure.ended, Ended::Failed(_)) => {
+                (std::mem::take(&mut failure.stdout), Some(failure))
+            }
+            Err(failure) => return Err(format!("    {failure}\n")),
+        };
+        let messages: Vec<Value> = stdout
             .split(|&byte| byte == b'\n')
             .filter_map(|line| serde_json::from_slice::<Value>(line).ok())
             .filter(|message| message["reason"] == "compiler-message")
@@ -249,9 +253,9 @@ impl Workspace {
             );
             let _ = std::io::stderr().write_all(warnings.as_bytes());
         }
-        if output.status.success() {
+        let Some(failure) = failure else {
             return Ok(());
-        }
+        };
         let mut shown = String::new();
         let errors = rendered("error").take(ERRORS);
         for error in errors {
@@ -262,7 +266,7 @@ impl Workspace {
             }
         }
         if shown.is_empty() {
-            shown = "    cargo build failed; its messages are above\n".to_string();
+            shown = format!("    {failure}; its messages are above\n");
         }
         Err(shown)
     }

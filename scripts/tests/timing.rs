@@ -1,11 +1,12 @@
 //! `timing --program` on small programs whose speeds differ by a known
 //! factor: the comparison's ratio, `--fail-above`, `--json`, the checks of
-//! outputs, the rows of folders and `slow/`; and `--compare REV` in a small
-//! repository of its own, built once per compiler.
+//! outputs (by the crate's checker or `--checker`), the rows of folders and
+//! `slow/`; and `--compare REV` in a small repository of its own, built
+//! once per compiler.
 
 mod common;
 
-use common::{fixture, tool, Report, Scratch};
+use common::{fixture, tool, Problems, Report, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -203,6 +204,184 @@ fn outputs_that_differ_from_the_old_programs_fail_the_row() {
     assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
     assert!(
         report.stdout.contains("the output differs from REV's (WA)"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// `--checker` holds the output against the `.out` file, and against
+/// REV's output where there is none, given to a checker program as a file.
+#[test]
+fn a_checker_program_judges_the_outputs_of_a_program() {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("a.in", b"print 4\n");
+    inputs.write("a.out", b"any-of 3 4\n");
+    let checker = fixture().to_str().unwrap();
+    let report = timing(fixture(), &inputs.path, &["--runs", "1"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED judge-fixture/a: WA"),
+        "{}",
+        report.stdout
+    );
+    let report = timing(
+        fixture(),
+        &inputs.path,
+        &["--runs", "1", "--checker", checker],
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(report.stdout.contains("\n  a "), "{}", report.stdout);
+
+    // No `.out`: REV's output is the answer the checker is given, in a
+    // file under the target folder, removed after. The sleeper writes `ok`,
+    // which the fixture's `any-of ok yes` allows; `crash` crashes it.
+    let (fast, _) = sleepers();
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("b.in", b"print any-of ok yes\n");
+    inputs.write("c.in", b"print crash\n");
+    let report = timing(
+        fast,
+        &inputs.path,
+        &[
+            "--runs",
+            "1",
+            "--checker",
+            checker,
+            "--old-program",
+            checker,
+        ],
+    );
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("\n  b ") && report.stdout.contains("\n  c "),
+        "{}",
+        report.stdout
+    );
+    let notes = report.stdout.split("\n  b ").nth(1).unwrap();
+    let (b, c) = notes.split_once("\n  c ").unwrap();
+    assert_eq!(b.lines().count(), 1, "{}", report.stdout);
+    assert!(
+        c.contains("\n    the output could not be held against REV's (ERROR):\n    the checker "),
+        "{}",
+        report.stdout
+    );
+    assert!(c.contains(" crashed: "), "{}", report.stdout);
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+    let left: Vec<_> = std::fs::read_dir(target.join("timing"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .filter(|name| name.to_string_lossy().starts_with("stand-in-answer-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    // The default checker, exact, finds `ok` is not `any-of ok yes`.
+    let report = timing(
+        fast,
+        &inputs.path,
+        &["--runs", "1", "--old-program", checker],
+    );
+    assert!(
+        report.stdout.contains("the output differs from REV's (WA)"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// Where the solution's output stands for nothing the crate's judge would
+/// refuse, timing refuses nothing either: `x2-tokens` (`checker =
+/// "tokens"`) times outputs spaced otherwise than its `.out` files and its
+/// baseline's, and a wrong answer still fails its row.
+#[test]
+fn a_crates_checker_judges_its_bench_outputs() {
+    let problems = Problems::new("timing-checker", "");
+    let dir = problems.scratch.path.join("crates/x2-tokens");
+    let manifest = dir.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(
+        "\n[[example]]\nname = \"x2-tokens-bench-inputs\"\npath = \"examples/bench.rs\"\n\n\
+         [[example]]\nname = \"x2-tokens-baseline\"\npath = \"examples/baseline.rs\"\n",
+    );
+    std::fs::write(&manifest, text).unwrap();
+    // The bench inputs are the files of the workspace's folder `bench/`.
+    problems.scratch.write(
+        "crates/x2-tokens/examples/bench.rs",
+        br#"fn main() {
+    let to = std::path::PathBuf::from(std::env::args().nth(1).unwrap());
+    for entry in std::fs::read_dir("bench").unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+"#,
+    );
+    // The baseline: the brute force, which writes the tokens one space apart.
+    std::fs::copy(
+        dir.join("examples/brute.rs"),
+        dir.join("examples/baseline.rs"),
+    )
+    .unwrap();
+    problems
+        .scratch
+        .write("bench/1-spaced.in", b"print 1  2\\n 3\\n");
+    problems.scratch.write("bench/1-spaced.out", b"1 2 3\n");
+    problems
+        .scratch
+        .write("bench/2-no-answer.in", b"print 5  6\\n");
+    let floor = floor().to_str().unwrap();
+    let time = |more: &[&str]| {
+        let args = [
+            &["timing", "x2-tokens", "--runs", "1", "--floor", floor],
+            more,
+        ]
+        .concat();
+        problems.tool(&args)
+    };
+
+    let report = time(&[]);
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(report.stdout.contains("\n  1-spaced "), "{}", report.stdout);
+    assert!(
+        report.stdout.contains("\n  2-no-answer "),
+        "{}",
+        report.stdout
+    );
+    assert!(!report.stdout.contains("differs"), "{}", report.stdout);
+
+    // The same outputs, exactly: what the crate's checker forgives.
+    let report = time(&["--checker", "exact"]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED x2-tokens/1-spaced: PE"),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report
+            .stdout
+            .contains("the output differs from the baseline's (PE)"),
+        "{}",
+        report.stdout
+    );
+
+    problems
+        .scratch
+        .write("bench/3-wrong.in", b"print 1 2 4\\n");
+    problems.scratch.write("bench/3-wrong.out", b"1 2 3\n");
+    let report = time(&[]);
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED x2-tokens/3-wrong: WA: "),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("token 3 differs: the text differs"),
+        "{}",
+        report.stdout
+    );
+    assert!(report.stdout.contains("\n  1-spaced "), "{}", report.stdout);
+    assert!(
+        report.stdout.contains("1 rows failed."),
         "{}",
         report.stdout
     );

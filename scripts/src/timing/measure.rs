@@ -1,21 +1,24 @@
 //! How one row is measured: each program checked once as `cargo judge`
-//! checks it, then the programs timed interleaved, round after round, and
-//! the solution's peak memory measured by a fresh copy of this tool.
+//! checks it (by the crate's checker), then the programs timed
+//! interleaved, round after round, and the solution's peak memory measured
+//! by a fresh copy of this tool.
 
 use super::inputs::Input;
 use super::progress::Progress;
 use super::table::Row;
 use super::{Subject, LONG_RUN};
+use crate::checker::Checker;
 use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
 use crate::run::{self, Purpose, Run};
-use crate::verdict;
+use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// One program of a row, with the arguments it runs with.
@@ -27,13 +30,29 @@ pub struct Program {
 /// The output a bench input may produce: a gibibyte.
 const BENCH_OUTPUT_LIMIT: u64 = 1 << 30;
 
+/// An input's expected answer: its `.out` file.
+struct Answer {
+    path: PathBuf,
+    text: Vec<u8>,
+}
+
+impl Answer {
+    /// The `.out` file beside `input`, if there is one.
+    fn of(input: &Path) -> Option<Answer> {
+        let path = input.with_extension("out");
+        let text = fs::read(&path).ok()?;
+        Some(Answer { path, text })
+    }
+}
+
 /// Runs `program` once as the judge does, keeping its output, and judges
-/// it with `cargo judge`'s rules against `expected` (or, with none, its
-/// own output, so that only the limits and the exit decide).
+/// it as `cargo judge` does: by `checker` against `answer` (with none, only
+/// the limits and the exit decide).
 fn check_run(
     program: &Program,
     input: &Path,
-    expected: Option<&[u8]>,
+    answer: Option<&Answer>,
+    checker: &Checker,
     limits: Limits,
 ) -> Result<Run, String> {
     // Bench inputs hold many judge inputs' worth of cases: their output
@@ -44,7 +63,17 @@ fn check_run(
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
         .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
-    judged(run, expected, limits, program, input)
+    let judgement = match answer {
+        Some(answer) => checker.judge(&run, input, &answer.path, &answer.text, limits),
+        None => unjudged(&run, limits),
+    };
+    passed(run, judgement, program, input)
+}
+
+/// The verdict on a run with no answer to hold its output against: the
+/// limits and the exit decide.
+fn unjudged(run: &Run, limits: Limits) -> (Verdict, String) {
+    verdict::fault(run, limits).unwrap_or((Verdict::Ac, String::new()))
 }
 
 /// One run with output discarded, timed or (with `Purpose::Memory`) for
@@ -58,20 +87,19 @@ fn timed_run(
     let run = run::run(&program.path, &program.args, input, limits.time, purpose)
         .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
     // Nothing kept to compare: the limits and the exit decide.
-    let run = judged(run, None, limits, program, input)?;
+    let judgement = unjudged(&run, limits);
+    let run = passed(run, judgement, program, input)?;
     Ok((run.elapsed.as_secs_f64() * 1e3, run.peak_memory))
 }
 
-/// `run` when `cargo judge`'s rules pass it against `expected` (with none,
-/// its own output), else the verdict, naming the program and the input.
-fn judged(
+/// `run` when its verdict passes, else the verdict, naming the program and
+/// the input.
+fn passed(
     run: Run,
-    expected: Option<&[u8]>,
-    limits: Limits,
+    (verdict, detail): (Verdict, String),
     program: &Program,
     input: &Path,
 ) -> Result<Run, String> {
-    let (verdict, detail) = verdict::judge_run(&run, expected.unwrap_or(&run.stdout), limits);
     if verdict.passed() {
         Ok(run)
     } else {
@@ -182,6 +210,37 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
     }
 }
 
+/// The solution's `run` on `input` judged by the subject's checker, with
+/// another program's `output` standing in for the answer. A checker
+/// program reads it from a file written for it in the subject's scratch
+/// folder and removed after.
+fn against_stand_in(
+    subject: &Subject,
+    run: &Run,
+    input: &Path,
+    output: &[u8],
+) -> (Verdict, String) {
+    let checker = &subject.checker;
+    if !matches!(checker, Checker::Program(_)) {
+        // Only a checker program reads the answer's file.
+        return checker.judge(run, input, input, output, subject.limits);
+    }
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let path = subject.scratch.join(format!(
+        "stand-in-answer-{}-{}.out",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = fs::create_dir_all(&subject.scratch).and_then(|()| fs::write(&path, output));
+    if let Err(error) = written {
+        let detail = format!("    cannot write {}: {error}\n", path.display());
+        return (Verdict::Error, detail);
+    }
+    let judgement = checker.judge(run, input, &path, output, subject.limits);
+    let _ = fs::remove_file(&path);
+    judgement
+}
+
 /// Measures one row: finds the slowest file of a folder, checks the
 /// outputs, then times the solution, the floor and REV interleaved, and
 /// the baseline after them.
@@ -196,7 +255,7 @@ pub fn time_row(
         path: subject.program.clone(),
         args: Vec::new(),
     };
-    let expected_of = |file: &Path| fs::read(file.with_extension("out")).ok();
+    let checker = &subject.checker;
     // The slowest file of a folder, by one checked run of each.
     let mut chosen: Option<(PathBuf, Run)> = None;
     for (index, file) in input.files.iter().enumerate() {
@@ -205,7 +264,8 @@ pub fn time_row(
             index + 1,
             input.files.len()
         ));
-        let run = check_run(&new, file, expected_of(file).as_deref(), subject.limits)?;
+        let answer = Answer::of(file);
+        let run = check_run(&new, file, answer.as_ref(), checker, subject.limits)?;
         if chosen
             .as_ref()
             .map_or(true, |(_, slowest)| run.elapsed > slowest.elapsed)
@@ -214,14 +274,19 @@ pub fn time_row(
         }
     }
     let (file, checked) = chosen.ok_or("no input files")?;
-    let expected = expected_of(&file);
+    let answer = Answer::of(&file);
     let mut notes = Vec::new();
-    // With no `.out`, another program's output stands in for it: a
-    // difference is noted, not failed, since either may be the wrong one.
+    // With no `.out`, another program's output stands in for it, held
+    // against the solution's by the same checker: a difference is noted,
+    // not failed, since either may be the wrong one.
     let mut note_difference = |whose: &str, other: &Run| {
-        if expected.is_none() {
-            let (verdict, detail) = verdict::judge_run(&checked, &other.stdout, subject.limits);
-            if !verdict.passed() {
+        if answer.is_none() {
+            let (verdict, detail) = against_stand_in(subject, &checked, &file, &other.stdout);
+            if verdict == Verdict::Error {
+                notes.push(format!(
+                    "the output could not be held against {whose} ({verdict}):\n{detail}"
+                ));
+            } else if !verdict.passed() {
                 notes.push(format!(
                     "the output differs from {whose} ({verdict}):\n{detail}"
                 ));
@@ -244,7 +309,7 @@ pub fn time_row(
             path: path.clone(),
             args: Vec::new(),
         };
-        match check_run(&program, &file, expected.as_deref(), subject.limits) {
+        match check_run(&program, &file, answer.as_ref(), checker, subject.limits) {
             Ok(run) => {
                 note_difference("REV's", &run);
                 programs.push(program);
@@ -264,7 +329,7 @@ pub fn time_row(
     };
     if let Some(baseline) = &baseline {
         progress.show("checking the baseline");
-        let run = check_run(baseline, &file, expected.as_deref(), baseline_limits)?;
+        let run = check_run(baseline, &file, answer.as_ref(), checker, baseline_limits)?;
         note_difference("the baseline's", &run);
         if run.elapsed >= LONG_RUN {
             baseline_first = Some(run.elapsed.as_secs_f64() * 1e3);
