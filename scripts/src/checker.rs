@@ -3,6 +3,7 @@
 //! and cargo-compete users know. One place decides, for `judge`,
 //! `bundle --check` and `stress` alike.
 
+use crate::error::Error;
 use crate::run::{self, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
@@ -32,11 +33,11 @@ impl Checker {
     /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
     /// checker program, a relative one taken from `base` (never looked up on
     /// PATH).
-    pub fn parse(spec: &str, base: &Path) -> Result<Checker, String> {
+    pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
             "tokens" => return Ok(Checker::Tokens),
-            "" => return Err(format!("an empty checker: give {SPECS}")),
+            "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
         }
         if let Some(error) = spec.strip_prefix("float:") {
@@ -46,7 +47,9 @@ impl Checker {
                 .filter(|error| error.is_finite() && *error > 0.0)
                 .map(Checker::Float)
                 .ok_or_else(|| {
-                    format!("float:EPS takes an error above 0 such as 1e-6, not '{error}'")
+                    Error::new(format!(
+                        "float:EPS takes an error above 0 such as 1e-6, not '{error}'"
+                    ))
                 });
         }
         let path = Path::new(spec);
@@ -59,7 +62,7 @@ impl Checker {
 
     /// The verdict on a finished `run` of the case whose input file is
     /// `input` and whose expected answer is `answer` (the file `answer_path`),
-    /// and what to show under it (lines indented by four spaces).
+    /// and what to show under it (unindented: the report indents it).
     ///
     /// Limits first, as [`verdict::fault`] orders them; then the output,
     /// by this policy.
@@ -132,16 +135,16 @@ fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdic
                 tokens(actual).count()
             ),
         };
-        let mut detail = format!("    token {index} differs: {why}\n");
+        let mut detail = format!("token {index} differs: {why}\n");
         for (name, token) in [("expected", &one), ("actual", &other)] {
             detail.push_str(&match token {
                 Some(token) => format!(
-                    "    {name}: `{}`\n      >{:>4} | {}\n",
+                    "{name}: `{}`\n  >{:>4} | {}\n",
                     verdict::visible_cut(token.text, 0),
                     token.line_number,
                     verdict::visible_cut(token.line, token.offset)
                 ),
-                None => format!("    {name}: (no token {index})\n"),
+                None => format!("{name}: (no token {index})\n"),
             });
         }
         return (Verdict::Wa, detail);
@@ -235,7 +238,7 @@ fn run_checker(
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
     if let Err(error) = fs::write(&output_path, output) {
-        let detail = format!("    cannot write {}: {error}\n", output_path.display());
+        let detail = format!("cannot write {}: {error}\n", output_path.display());
         return (Verdict::Error, detail);
     }
     let result = checked(checker, input, &output_path, answer, limits);
@@ -255,17 +258,14 @@ fn checked(
         .map(|path| path.to_str().map(str::to_string))
         .collect();
     let Some(args) = args else {
-        let detail = "    the checker is given paths as text, and these are not UTF-8\n";
+        let detail = "the checker is given paths as text, and these are not UTF-8\n";
         return (Verdict::Error, detail.to_string());
     };
     let time = checker_time(limits);
     let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
         Ok(run) => run,
         Err(error) => {
-            let detail = format!(
-                "    cannot run the checker {}: {error}\n",
-                checker.display()
-            );
+            let detail = format!("cannot run the checker {}: {error}\n", checker.display());
             return (Verdict::Error, detail);
         }
     };
@@ -274,12 +274,12 @@ fn checked(
     } else {
         format!(
             "; its stderr:\n{}",
-            verdict::first_lines(&run.stderr, verdict::STDERR_LINES, "      ")
+            verdict::first_lines(&run.stderr, verdict::STDERR_LINES, "  ")
         )
     };
     if run.killed_for_time {
         let detail = format!(
-            "    the checker {} ran past {} and was killed{stderr}",
+            "the checker {} ran past {} and was killed{stderr}",
             checker.display(),
             verdict::milliseconds(time)
         );
@@ -291,7 +291,7 @@ fn checked(
     };
     if crashed {
         let detail = format!(
-            "    the checker {} crashed: {}{stderr}",
+            "the checker {} crashed: {}{stderr}",
             checker.display(),
             run.ending.describe()
         );
@@ -300,7 +300,7 @@ fn checked(
     if run.ending.success() {
         return (Verdict::Ac, String::new());
     }
-    let detail = format!("    the checker says no: {}{stderr}", run.ending.describe());
+    let detail = format!("the checker says no: {}{stderr}", run.ending.describe());
     (Verdict::Wa, detail)
 }
 
@@ -356,8 +356,8 @@ mod tests {
         let (_, detail) = compare_tokens(b"a b\nc d\n", b"a b\nc  e\n", None);
         assert_eq!(
             detail,
-            "    token 4 differs: the text differs\n    expected: `d`\n      >   2 | c·d\n    \
-             actual: `e`\n      >   2 | c··e\n"
+            "token 4 differs: the text differs\nexpected: `d`\n  >   2 | c·d\n\
+             actual: `e`\n  >   2 | c··e\n"
         );
     }
 

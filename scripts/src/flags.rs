@@ -11,6 +11,7 @@
 
 use crate::checker::Checker;
 use crate::cli;
+use crate::error::Error;
 use crate::run::program_path;
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
 use crate::workspace::{Limits, DEFAULT_LIMITS};
@@ -105,11 +106,11 @@ impl Given {
         self.value(name).map(|value| program_path(Path::new(value)))
     }
 
-    fn string(&self, name: &str) -> Result<Option<String>, String> {
+    fn string(&self, name: &str) -> Result<Option<String>, Error> {
         self.value(name).cloned().map(cli::string).transpose()
     }
 
-    fn strings(&self, name: &str) -> Result<Vec<String>, String> {
+    fn strings(&self, name: &str) -> Result<Vec<String>, Error> {
         self.options
             .iter()
             .filter(|(given, _)| *given == name)
@@ -117,17 +118,17 @@ impl Given {
             .collect()
     }
 
-    fn positional(&self) -> Result<Vec<String>, String> {
+    fn positional(&self) -> Result<Vec<String>, Error> {
         self.positional.iter().cloned().map(cli::string).collect()
     }
 
-    fn number(&self, name: &str) -> Result<Option<u64>, String> {
+    fn number(&self, name: &str) -> Result<Option<u64>, Error> {
         self.string(name)?
             .map(|value| cli::number(&value, &format!("--{name}")))
             .transpose()
     }
 
-    fn positive(&self, name: &str) -> Result<Option<f64>, String> {
+    fn positive(&self, name: &str) -> Result<Option<f64>, Error> {
         self.string(name)?
             .map(|value| cli::positive(&value, &format!("--{name}")))
             .transpose()
@@ -138,7 +139,7 @@ impl Given {
 /// its help and exits; an option it does not take, a value where none
 /// goes or an option given twice is an error. The command's function reads
 /// the values, then [`check_rules`].
-fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
+fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, Error> {
     use lexopt::prelude::*;
     let mut given = Given {
         options: Vec::new(),
@@ -155,13 +156,13 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                     }
                 }
                 let Some(flag) = spec.flags.iter().find(|flag| flag.name == name) else {
-                    return Err(format!(
+                    return Err(Error::new(format!(
                         "cargo {} takes no --{name} (`cargo {} --help` lists what it takes)",
                         spec.command, spec.command
-                    ));
+                    )));
                 };
                 if !flag.repeatable && given.has(flag.name) {
-                    return Err(format!("--{name} is given twice; give it once"));
+                    return Err(Error::new(format!("--{name} is given twice; give it once")));
                 }
                 let value = match flag.value {
                     Some(_) => cli::value(parser)?,
@@ -173,7 +174,7 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                 given.positional.push(value);
             }
             Value(value) => {
-                return Err(format!(
+                return Err(Error::new(format!(
                     "cargo {} takes {} {}, not also '{}'",
                     spec.command,
                     if spec.most_positional == 1 {
@@ -183,9 +184,9 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                     },
                     spec.positional,
                     value.to_string_lossy()
-                ))
+                )))
             }
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(Error::new(other.unexpected().to_string())),
         }
     }
     Ok(given)
@@ -193,17 +194,17 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
 
 /// An error when `given` breaks one of `spec`'s rules. Checked after the
 /// values are read, so that a bad value is named as such first.
-fn check_rules(spec: &Spec, given: &Given) -> Result<(), String> {
+fn check_rules(spec: &Spec, given: &Given) -> Result<(), Error> {
     for rule in spec.rules {
         match rule {
             Rule::Needs(option, others, message) => {
                 if given.has(option) && !others.iter().any(|other| given.has(other)) {
-                    return Err(message.to_string());
+                    return Err(Error::new(message.to_string()));
                 }
             }
             Rule::Excludes(option, others, message) => {
                 if given.has(option) && others.iter().any(|other| given.has(other)) {
-                    return Err(message.to_string());
+                    return Err(Error::new(message.to_string()));
                 }
             }
         }
@@ -274,7 +275,7 @@ const JUDGE: Spec = Spec {
 const JUDGE_HELP: &str = include_str!("help/judge.txt");
 
 /// Reads `cargo judge`'s command line.
-pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
+pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
     let given = parse(&JUDGE, parser)?;
     let options = Judge {
         crates: given.positional()?,
@@ -292,12 +293,12 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
 }
 
 /// `--checker SPEC`, a program's path taken from the current folder.
-fn checker(given: &Given) -> Result<Option<Checker>, String> {
+fn checker(given: &Given) -> Result<Option<Checker>, Error> {
     given
         .string("checker")?
         .map(|spec| Checker::parse(&spec, Path::new(".")))
         .transpose()
-        .map_err(|error| format!("--checker: {error}"))
+        .map_err(|error| Error::new(format!("--checker: {error}")))
 }
 
 /// What `cargo bundle` was asked to do.
@@ -344,7 +345,7 @@ const BUNDLE: Spec = Spec {
 const BUNDLE_HELP: &str = include_str!("help/bundle.txt");
 
 /// Reads `cargo bundle`'s command line.
-pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, String> {
+pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, Error> {
     let given = parse(&BUNDLE, parser)?;
     let options = Bundle {
         crates: given.positional()?,
@@ -434,7 +435,7 @@ const TIMING: Spec = Spec {
 const TIMING_HELP: &str = include_str!("help/timing.txt");
 
 /// Reads `cargo timing`'s command line.
-pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, String> {
+pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, Error> {
     let given = parse(&TIMING, parser)?;
     let runs = match given.number("runs")? {
         Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
@@ -492,12 +493,12 @@ const STRESS: Spec = Spec {
 const STRESS_HELP: &str = include_str!("help/stress.txt");
 
 /// Reads `cargo stress`'s command line.
-pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, String> {
+pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
     let given = parse(&STRESS, parser)?;
     let seed = match given.string("seed")? {
         Some(value) => value
             .parse()
-            .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?,
+            .map_err(|_| Error::new(format!("--seed takes a whole number, not '{value}'")))?,
         None => 0,
     };
     let options = Stress {
@@ -536,7 +537,7 @@ const NEW_PROBLEM: Spec = Spec {
 const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
 
 /// Reads `cargo new-problem`'s command line.
-pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, String> {
+pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
     let given = parse(&NEW_PROBLEM, parser)?;
     let name = given
         .positional()?
@@ -573,7 +574,7 @@ mod tests {
         }
     }
 
-    fn parse_args(spec: &Spec, args: &[String]) -> Result<Given, String> {
+    fn parse_args(spec: &Spec, args: &[String]) -> Result<Given, Error> {
         let given = parse(spec, &mut lexopt::Parser::from_args(args))?;
         check_rules(spec, &given)?;
         Ok(given)
@@ -619,6 +620,7 @@ mod tests {
                         }
                     }
                     (Err(error), Some(message)) => {
+                        let error = error.to_string();
                         assert_eq!(error, message, "{} {args:?}", spec.command)
                     }
                     (result, broken) => panic!(
@@ -668,13 +670,15 @@ mod tests {
 
     #[test]
     fn an_option_given_twice_is_refused_unless_it_repeats() {
-        let error = parse_args(&TIMING, &args("--runs 3 --runs 5")).unwrap_err();
+        let error = parse_args(&TIMING, &args("--runs 3 --runs 5"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "--runs is given twice; give it once");
         let judge = judge_of("--case 1 --case 3 x1-a").unwrap();
         assert_eq!(judge.cases, ["1", "3"]);
     }
 
-    fn judge_of(line: &str) -> Result<Judge, String> {
+    fn judge_of(line: &str) -> Result<Judge, Error> {
         judge(&mut lexopt::Parser::from_args(args(line)))
     }
 
@@ -710,7 +714,7 @@ mod tests {
             ("--frobnicate", "cargo judge takes no --frobnicate"),
             ("--check", "cargo judge takes no --check"),
         ] {
-            let error = judge_of(line).unwrap_err();
+            let error = judge_of(line).unwrap_err().to_string();
             assert!(error.starts_with(message), "{line}: {error}");
         }
     }
@@ -726,7 +730,7 @@ mod tests {
             Some(Checker::Program(PathBuf::from("./check")))
         );
         assert_eq!(read("x1-a").unwrap().checker, None);
-        let error = read("--checker float:0").unwrap_err();
+        let error = read("--checker float:0").unwrap_err().to_string();
         assert!(
             error.starts_with("--checker: float:EPS takes an error above 0"),
             "{error}"
@@ -735,11 +739,15 @@ mod tests {
 
     #[test]
     fn one_positional_argument_where_one_is_taken() {
-        let error = parse_args(&STRESS, &args("a b")).unwrap_err();
+        let error = parse_args(&STRESS, &args("a b")).unwrap_err().to_string();
         assert_eq!(error, "cargo stress takes one CRATE, not also 'b'");
-        let error = parse_args(&NEW_PROBLEM, &args("a b")).unwrap_err();
+        let error = parse_args(&NEW_PROBLEM, &args("a b"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "cargo new-problem takes one NAME, not also 'b'");
-        let error = new_problem(&mut lexopt::Parser::from_args(args("--url u"))).unwrap_err();
+        let error = new_problem(&mut lexopt::Parser::from_args(args("--url u")))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("takes the new crate's name"), "{error}");
     }
 }

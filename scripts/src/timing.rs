@@ -30,6 +30,7 @@ mod table;
 use crate::checker::Checker;
 use crate::command;
 use crate::compare::Budget;
+use crate::error::Error;
 use crate::flags::Timing as Options;
 use crate::verdict::mebibytes;
 use crate::workspace::{self, Limits, Workspace};
@@ -78,7 +79,7 @@ struct Subject {
 
 /// Runs `cargo timing`; true when every row ran cleanly (and none is over
 /// `--fail-above`).
-pub fn main(options: &Options) -> Result<bool, String> {
+pub fn main(options: &Options) -> Result<bool, Error> {
     let started = Instant::now();
     let json_to_stdout = options.json.as_deref() == Some(Path::new("-"));
     let mut out: Box<dyn Write> = if json_to_stdout {
@@ -158,7 +159,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             }
             Err(error) => {
                 progress.clear();
-                report.failed(&mut out, &format!("empty program: {error}"));
+                report.failed(&mut out, &error.context("empty program"));
             }
         }
     }
@@ -178,15 +179,13 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     columns.row(&mut out, &row);
                     // Why REV has no figures, unless the heading said so.
                     if let (Some(Ok(_)), Some(Err(why))) = (&subject.old, &row.old) {
-                        let _ = writeln!(out, "    no comparison: {why}");
+                        let _ = write!(out, "{}", why.layout("    no comparison: ", "      "));
                     }
                     report.add(&row);
                 }
                 Err(error) => {
-                    report.failed(
-                        &mut out,
-                        &format!("{}/{}: {error}", subject.name, input.name),
-                    );
+                    let error = error.context(format!("{}/{}", subject.name, input.name));
+                    report.failed(&mut out, &error);
                 }
             }
         }
@@ -208,7 +207,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             let _ = stdout.flush();
         } else {
             fs::write(path, text)
-                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+                .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))?;
         }
     }
     Ok(clean)
@@ -226,7 +225,7 @@ struct Prepared {
 }
 
 /// The crates to time, the floor program and the start-up row's program.
-fn prepare_crates(options: &Options) -> Result<Prepared, String> {
+fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
     let examples: Vec<String> = problems
@@ -242,14 +241,14 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
     };
     let timing_dir = workspace.target_dir.join("timing");
     fs::create_dir_all(&timing_dir)
-        .map_err(|error| format!("cannot create {}: {error}", timing_dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", timing_dir.display())))?;
     let old = match &options.compare {
         Some(rev) => Some(rev::build(&workspace, &problems, rev, &timing_dir)?),
         None => None,
     };
     let empty = empty_program(&timing_dir)?;
     let empty_input = timing_dir.join("empty.in");
-    fs::write(&empty_input, b"").map_err(|error| error.to_string())?;
+    fs::write(&empty_input, b"").map_err(|error| Error::new(error.to_string()))?;
 
     let mut subjects = Vec::new();
     for problem in problems {
@@ -301,7 +300,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
 }
 
 /// `--program PATH --inputs DIR [--old-program PATH]`.
-fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String> {
+fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error> {
     let dir = options
         .inputs
         .as_deref()
@@ -322,7 +321,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
     };
     let (inputs, skipped) = inputs::scan(dir, options.slow)?;
     if inputs.is_empty() {
-        return Err(format!("no .in files in {}", dir.display()));
+        return Err(Error::new(format!("no .in files in {}", dir.display())));
     }
     let name = program
         .file_stem()
@@ -354,7 +353,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
 }
 
 /// Builds the I/O floor program with the release profile.
-fn build_floor(workspace: &Workspace) -> Result<PathBuf, String> {
+fn build_floor(workspace: &Workspace) -> Result<PathBuf, Error> {
     // Cargo's progress shows as it comes.
     command::run(
         workspace::cargo()
@@ -369,16 +368,16 @@ fn build_floor(workspace: &Workspace) -> Result<PathBuf, String> {
             .current_dir(&workspace.root)
             .stderr(Stdio::inherit()),
     )
-    .map_err(|failure| format!("the floor program did not build: {failure}"))?;
+    .map_err(|failure| Error::new(format!("the floor program did not build: {failure}")))?;
     Ok(workspace.release_binary("timing-floor"))
 }
 
 /// An empty Rust program, built as cargo builds release binaries: the
 /// start-up floor of any single-board run.
-fn empty_program(timing_dir: &Path) -> Result<PathBuf, String> {
+fn empty_program(timing_dir: &Path) -> Result<PathBuf, Error> {
     let source = timing_dir.join("empty-program.rs");
     let program = timing_dir.join(format!("empty-program{}", std::env::consts::EXE_SUFFIX));
-    fs::write(&source, "fn main() {}\n").map_err(|error| error.to_string())?;
+    fs::write(&source, "fn main() {}\n").map_err(|error| Error::new(error.to_string()))?;
     command::run(
         workspace::rustc()
             .args(["-O", "-C", "strip=debuginfo", "-o"])

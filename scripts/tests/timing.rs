@@ -261,7 +261,7 @@ fn a_checker_program_judges_the_outputs_of_a_program() {
     let (b, c) = notes.split_once("\n  c ").unwrap();
     assert_eq!(b.lines().count(), 1, "{}", report.stdout);
     assert!(
-        c.contains("\n    the output could not be held against REV's (ERROR):\n    the checker "),
+        c.contains("\n    the output could not be held against REV's (ERROR):\n      the checker "),
         "{}",
         report.stdout
     );

@@ -11,6 +11,7 @@ use crate::checker::Checker;
 use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
+use crate::error::Error;
 use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
@@ -54,7 +55,7 @@ fn check_run(
     answer: Option<&Answer>,
     checker: &Checker,
     limits: Limits,
-) -> Result<Run, String> {
+) -> Result<Run, Error> {
     // Bench inputs hold many judge inputs' worth of cases: their output
     // may pass the judge's output limit by far.
     let bounds = run::Bounds {
@@ -62,7 +63,7 @@ fn check_run(
         ..run::Bounds::time(limits.time)
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
-        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+        .map_err(|error| Error::new(format!("cannot run {}: {error}", program.path.display())))?;
     let judgement = match answer {
         Some(answer) => checker.judge(&run, input, &answer.path, &answer.text, limits),
         None => unjudged(&run, limits),
@@ -83,9 +84,9 @@ fn timed_run(
     input: &Path,
     limits: Limits,
     purpose: Purpose,
-) -> Result<(f64, Option<u64>), String> {
+) -> Result<(f64, Option<u64>), Error> {
     let run = run::run(&program.path, &program.args, input, limits.time, purpose)
-        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+        .map_err(|error| Error::new(format!("cannot run {}: {error}", program.path.display())))?;
     // Nothing kept to compare: the limits and the exit decide.
     let judgement = unjudged(&run, limits);
     let run = passed(run, judgement, program, input)?;
@@ -99,15 +100,16 @@ fn passed(
     (verdict, detail): (Verdict, String),
     program: &Program,
     input: &Path,
-) -> Result<Run, String> {
+) -> Result<Run, Error> {
     if verdict.passed() {
         Ok(run)
     } else {
-        Err(format!(
-            "{verdict}: {} on {}\n{detail}",
+        let headline = format!(
+            "{verdict}: {} on {}",
             program.path.display(),
             input.display()
-        ))
+        );
+        Err(Error::new(headline).with_detail(&detail))
     }
 }
 
@@ -121,7 +123,7 @@ pub fn rounds(
     limits: Limits,
     warm_up: bool,
     progress: &mut Progress,
-) -> Result<Vec<Vec<f64>>, String> {
+) -> Result<Vec<Vec<f64>>, Error> {
     let mut times = vec![Vec::new(); programs.len()];
     if warm_up {
         progress.show(&format!("warm-up, then up to {} runs", budget.max_runs));
@@ -151,9 +153,9 @@ pub fn rounds(
 /// process's resident memory at the fork, which grows once a row's large
 /// output has been read (7 MiB after one of 7.9 MB) and is not given back.
 /// A fresh process is about a MiB, below any program's own peak.
-pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, String> {
+pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, Error> {
     let tool = std::env::current_exe()
-        .map_err(|error| format!("cannot find this program's own path: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot find this program's own path: {error}")))?;
     let output = command::run(
         Command::new(tool)
             .args(["timing", "--peak-memory-of"])
@@ -174,8 +176,10 @@ pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Op
 /// which [`peak_memory`] runs: one run of PROGRAM, its peak memory in bytes
 /// (or `-`) on standard output.
 pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
-    let result = (|| -> Result<String, String> {
-        let mut values = parser.values().map_err(|error| error.to_string())?;
+    let result = (|| -> Result<String, Error> {
+        let mut values = parser
+            .values()
+            .map_err(|error| Error::new(error.to_string()))?;
         let mut next = || {
             values
                 .next()
@@ -204,7 +208,7 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
             std::process::exit(0);
         }
         Err(error) => {
-            let _ = writeln!(io::stderr(), "{}", error.trim_end());
+            let _ = writeln!(io::stderr(), "{error}");
             std::process::exit(1);
         }
     }
@@ -233,7 +237,7 @@ fn against_stand_in(
     ));
     let written = fs::create_dir_all(&subject.scratch).and_then(|()| fs::write(&path, output));
     if let Err(error) = written {
-        let detail = format!("    cannot write {}: {error}\n", path.display());
+        let detail = format!("cannot write {}: {error}\n", path.display());
         return (Verdict::Error, detail);
     }
     let judgement = checker.judge(run, input, &path, output, subject.limits);
@@ -250,7 +254,7 @@ pub fn time_row(
     floor: &Path,
     budget: Budget,
     progress: &mut Progress,
-) -> Result<Row, String> {
+) -> Result<Row, Error> {
     let new = Program {
         path: subject.program.clone(),
         args: Vec::new(),
@@ -283,13 +287,11 @@ pub fn time_row(
         if answer.is_none() {
             let (verdict, detail) = against_stand_in(subject, &checked, &file, &other.stdout);
             if verdict == Verdict::Error {
-                notes.push(format!(
-                    "the output could not be held against {whose} ({verdict}):\n{detail}"
-                ));
+                let headline = format!("the output could not be held against {whose} ({verdict}):");
+                notes.push(Error::new(headline).with_detail(&detail));
             } else if !verdict.passed() {
-                notes.push(format!(
-                    "the output differs from {whose} ({verdict}):\n{detail}"
-                ));
+                let headline = format!("the output differs from {whose} ({verdict}):");
+                notes.push(Error::new(headline).with_detail(&detail));
             }
         }
     };
@@ -302,7 +304,7 @@ pub fn time_row(
         },
     ];
     // REV on the same file, its output the same as the solution's.
-    let mut old = subject.old.clone();
+    let mut old = subject.old.clone().map(|old| old.map_err(Error::new));
     if let Some(Ok(path)) = &subject.old {
         progress.show("checking REV");
         let program = Program {
@@ -314,7 +316,7 @@ pub fn time_row(
                 note_difference("REV's", &run);
                 programs.push(program);
             }
-            Err(error) => old = Some(Err(format!("REV fails: {}", error.trim_end()))),
+            Err(error) => old = Some(Err(error.context("REV fails"))),
         }
     }
     // The baseline, checked the same way; timed after the rounds.
