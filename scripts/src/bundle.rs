@@ -216,9 +216,9 @@ fn check_prerequisites() -> Result<(), Error> {
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|status| status.success());
-        (!found).then(|| format!("cargo bundle needs `{program}` on PATH ({why})"))
+        (!found).then(|| format!("`{program}` on PATH ({why})"))
     };
-    let problems: Vec<String> = [
+    let missing: Vec<String> = [
         missing(
             "rustup",
             "cargo-equip runs it; install Rust with rustup, https://rustup.rs",
@@ -231,10 +231,10 @@ fn check_prerequisites() -> Result<(), Error> {
     .into_iter()
     .flatten()
     .collect();
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::new(problems.join("\nerror: ")))
+    match &missing[..] {
+        [] => Ok(()),
+        [one] => Err(Error::new(format!("cargo bundle needs {one}"))),
+        several => Err(Error::new("cargo bundle needs:").with_detail(&several.join("\n"))),
     }
 }
 

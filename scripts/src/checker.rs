@@ -8,7 +8,7 @@ use crate::run::{self, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -32,7 +32,8 @@ pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6) or a chec
 impl Checker {
     /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
     /// checker program, a relative one taken from `base` (never looked up on
-    /// PATH).
+    /// PATH); from the current folder (`.`), it is kept as given, so that
+    /// messages name it as the user wrote it.
     pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
@@ -53,8 +54,10 @@ impl Checker {
                 });
         }
         let path = Path::new(spec);
-        Ok(Checker::Program(if path.is_relative() {
-            base.join(path)
+        let from_here = base.components().all(|part| part == Component::CurDir);
+        Ok(Checker::Program(if path.is_relative() && !from_here {
+            // `./check.py` in a crate's table: `crates/x/check.py`.
+            base.join(path.strip_prefix(".").unwrap_or(path))
         } else {
             path.to_path_buf()
         }))
@@ -65,7 +68,9 @@ impl Checker {
     /// and what to show under it (unindented: the report indents it).
     ///
     /// Limits first, as [`verdict::fault`] orders them; then the output,
-    /// by this policy.
+    /// by this policy. A checker program is killed after `checker_time`
+    /// ([`checker_time`] of the crate's time limit, whatever limits the run
+    /// was given).
     pub fn judge(
         &self,
         run: &Run,
@@ -73,6 +78,7 @@ impl Checker {
         answer_path: &Path,
         answer: &[u8],
         limits: Limits,
+        checker_time: Duration,
     ) -> (Verdict, String) {
         if let Some(fault) = verdict::fault(run, limits) {
             return fault;
@@ -82,7 +88,7 @@ impl Checker {
             Checker::Tokens => compare_tokens(answer, &run.stdout, None),
             Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
             Checker::Program(checker) => {
-                run_checker(checker, input, &run.stdout, answer_path, limits)
+                run_checker(checker, input, &run.stdout, answer_path, checker_time)
             }
         }
     }
@@ -214,10 +220,12 @@ fn close(expected: f64, actual: f64, error: f64) -> bool {
     difference <= allowed + rounding
 }
 
-/// How long a checker program may run: twice the case's time limit, and
-/// at least a second.
-fn checker_time(limits: Limits) -> Duration {
-    (limits.time * 2).max(Duration::from_secs(1))
+/// How long a checker program may run on a case of a crate whose time
+/// limit is `time_limit`: twice that, and at least a second. Its own bound:
+/// `cargo timing` runs the solutions under far more generous limits, and a
+/// hanging checker is killed as soon there as under `cargo judge`.
+pub fn checker_time(time_limit: Duration) -> Duration {
+    (time_limit * 2).max(Duration::from_secs(1))
 }
 
 /// Runs the checker program on one case: the output is written to a file
@@ -229,7 +237,7 @@ fn run_checker(
     input: &Path,
     output: &[u8],
     answer: &Path,
-    limits: Limits,
+    time: Duration,
 ) -> (Verdict, String) {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let output_path = std::env::temp_dir().join(format!(
@@ -241,7 +249,7 @@ fn run_checker(
         let detail = format!("cannot write {}: {error}\n", output_path.display());
         return (Verdict::Error, detail);
     }
-    let result = checked(checker, input, &output_path, answer, limits);
+    let result = checked(checker, input, &output_path, answer, time);
     let _ = fs::remove_file(&output_path);
     result
 }
@@ -251,7 +259,7 @@ fn checked(
     input: &Path,
     output: &Path,
     answer: &Path,
-    limits: Limits,
+    time: Duration,
 ) -> (Verdict, String) {
     let args: Option<Vec<String>> = [input, output, answer]
         .iter()
@@ -261,7 +269,6 @@ fn checked(
         let detail = "the checker is given paths as text, and these are not UTF-8\n";
         return (Verdict::Error, detail.to_string());
     };
-    let time = checker_time(limits);
     let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
         Ok(run) => run,
         Err(error) => {
@@ -318,9 +325,29 @@ mod tests {
             Checker::parse("check.py", base),
             Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
         );
+        assert_eq!(
+            Checker::parse("./check.py", base),
+            Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
+        );
+        // From the current folder, as given: `./x`, not `././x`.
+        for (spec, base) in [("./x", "."), ("x", "."), ("./x", ""), ("../y/x", ".")] {
+            let checker = Checker::parse(spec, Path::new(base)).unwrap();
+            let Checker::Program(path) = checker else {
+                panic!("{spec}: {checker:?}")
+            };
+            assert_eq!(path.display().to_string(), spec);
+        }
         for bad in ["float:", "float:x", "float:0", "float:-1", "float:inf", ""] {
             assert!(Checker::parse(bad, base).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_checker_has_twice_the_crates_time_limit_and_a_second_at_least() {
+        let ms = Duration::from_millis;
+        assert_eq!(checker_time(ms(100)), ms(1000));
+        assert_eq!(checker_time(ms(500)), ms(1000));
+        assert_eq!(checker_time(ms(2000)), ms(4000));
     }
 
     fn verdict(expected: &str, actual: &str, error: Option<f64>) -> Verdict {

@@ -4,7 +4,7 @@
 //! that a bundle is judged exactly as its crate is.
 
 use crate::cases::{self, shown_name};
-use crate::checker::Checker;
+use crate::checker::{checker_time, Checker};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
@@ -271,9 +271,14 @@ fn judge_case(
         Ok(answer) => answer,
         Err(error) => return (Verdict::Error, Some(run), cannot_read(error)),
     };
-    let (verdict, detail) = judging
-        .checker
-        .judge(&run, input, expected, &answer, limits);
+    let (verdict, detail) = judging.checker.judge(
+        &run,
+        input,
+        expected,
+        &answer,
+        limits,
+        checker_time(limits.time),
+    );
     (verdict, Some(run), detail)
 }
 

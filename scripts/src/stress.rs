@@ -6,6 +6,7 @@
 //! deliberately simple method. Case `k` uses seed `first + k`, so a failure
 //! is reproduced with `--seed` alone.
 
+use crate::checker::checker_time;
 use crate::error::{indented, Error};
 use crate::flags::Stress as Options;
 use crate::run::{self, kill_after, output_limit, Bounds, Purpose, Run};
@@ -71,10 +72,14 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             .map_err(|error| Error::new(format!("cannot run {}: {error}", solution.display())))?;
         // The same verdict as `cargo judge` gives, by the crate's checker,
         // the brute force's output taken as the expected one.
-        let (verdict, detail) =
-            problem
-                .checker
-                .judge(&actual, &input, &answer, &expected.stdout, problem.limits);
+        let (verdict, detail) = problem.checker.judge(
+            &actual,
+            &input,
+            &answer,
+            &expected.stdout,
+            problem.limits,
+            checker_time(problem.limits.time),
+        );
         if !verdict.passed() {
             let fault = match verdict {
                 Verdict::Wa | Verdict::Pe => verdict.to_string(),

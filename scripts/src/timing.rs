@@ -27,7 +27,7 @@ mod progress;
 mod rev;
 mod table;
 
-use crate::checker::Checker;
+use crate::checker::{checker_time, Checker};
 use crate::command;
 use crate::compare::Budget;
 use crate::error::Error;
@@ -69,6 +69,9 @@ struct Subject {
     /// How its outputs are held against the `.out` files, or against the
     /// baseline's and REV's where there is none.
     checker: Checker,
+    /// How long a checker program may run: by the crate's own time limit,
+    /// not the generous one above.
+    checker_time: Duration,
     /// Where another program's output is written when it stands in for the
     /// answer of a checker program.
     scratch: PathBuf,
@@ -285,6 +288,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
                 .checker
                 .clone()
                 .unwrap_or_else(|| problem.checker.clone()),
+            checker_time: checker_time(problem.limits.time),
             scratch: timing_dir.clone(),
             inputs,
             skipped,
@@ -339,6 +343,8 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error>
             memory: u64::MAX,
         },
         checker,
+        // No crate: the default time limit's.
+        checker_time: checker_time(workspace::DEFAULT_LIMITS.time),
         scratch,
         inputs,
         skipped,

@@ -209,6 +209,38 @@ fn outputs_that_differ_from_the_old_programs_fail_the_row() {
     );
 }
 
+/// A checker program that hangs is killed after twice the default time
+/// limit (the crate's, for a crate), not after twice the generous limit a
+/// bench run is given (a minute with `--program`): its row fails as ERROR.
+#[test]
+fn a_hanging_checker_is_killed_by_its_own_bound() {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("a.in", b"print 4\n");
+    inputs.write("a.out", b"hang\n");
+    let checker = fixture().to_str().unwrap();
+    let started = std::time::Instant::now();
+    let report = timing(
+        fixture(),
+        &inputs.path,
+        &["--runs", "1", "--checker", checker],
+    );
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains("FAILED judge-fixture/a: ERROR: "),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("\n    the checker ")
+            && report
+                .stdout
+                .contains(" ran past 2000.00 ms and was killed"),
+        "{}",
+        report.stdout
+    );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
 /// `--checker` holds the output against the `.out` file, and against
 /// REV's output where there is none, given to a checker program as a file.
 #[test]

@@ -46,14 +46,14 @@ impl Answer {
     }
 }
 
-/// Runs `program` once as the judge does, keeping its output, and judges
-/// it as `cargo judge` does: by `checker` against `answer` (with none, only
-/// the limits and the exit decide).
+/// Runs `program` once as the judge does under `limits`, keeping its
+/// output, and judges it as `cargo judge` does: by the subject's checker
+/// against `answer` (with none, only the limits and the exit decide).
 fn check_run(
     program: &Program,
     input: &Path,
     answer: Option<&Answer>,
-    checker: &Checker,
+    subject: &Subject,
     limits: Limits,
 ) -> Result<Run, Error> {
     // Bench inputs hold many judge inputs' worth of cases: their output
@@ -65,7 +65,14 @@ fn check_run(
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
         .map_err(|error| Error::new(format!("cannot run {}: {error}", program.path.display())))?;
     let judgement = match answer {
-        Some(answer) => checker.judge(&run, input, &answer.path, &answer.text, limits),
+        Some(answer) => subject.checker.judge(
+            &run,
+            input,
+            &answer.path,
+            &answer.text,
+            limits,
+            subject.checker_time,
+        ),
         None => unjudged(&run, limits),
     };
     passed(run, judgement, program, input)
@@ -227,7 +234,14 @@ fn against_stand_in(
     let checker = &subject.checker;
     if !matches!(checker, Checker::Program(_)) {
         // Only a checker program reads the answer's file.
-        return checker.judge(run, input, input, output, subject.limits);
+        return checker.judge(
+            run,
+            input,
+            input,
+            output,
+            subject.limits,
+            subject.checker_time,
+        );
     }
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let path = subject.scratch.join(format!(
@@ -240,7 +254,14 @@ fn against_stand_in(
         let detail = format!("cannot write {}: {error}\n", path.display());
         return (Verdict::Error, detail);
     }
-    let judgement = checker.judge(run, input, &path, output, subject.limits);
+    let judgement = checker.judge(
+        run,
+        input,
+        &path,
+        output,
+        subject.limits,
+        subject.checker_time,
+    );
     let _ = fs::remove_file(&path);
     judgement
 }
@@ -259,7 +280,6 @@ pub fn time_row(
         path: subject.program.clone(),
         args: Vec::new(),
     };
-    let checker = &subject.checker;
     // The slowest file of a folder, by one checked run of each.
     let mut chosen: Option<(PathBuf, Run)> = None;
     for (index, file) in input.files.iter().enumerate() {
@@ -269,7 +289,7 @@ pub fn time_row(
             input.files.len()
         ));
         let answer = Answer::of(file);
-        let run = check_run(&new, file, answer.as_ref(), checker, subject.limits)?;
+        let run = check_run(&new, file, answer.as_ref(), subject, subject.limits)?;
         if chosen
             .as_ref()
             .map_or(true, |(_, slowest)| run.elapsed > slowest.elapsed)
@@ -311,7 +331,7 @@ pub fn time_row(
             path: path.clone(),
             args: Vec::new(),
         };
-        match check_run(&program, &file, answer.as_ref(), checker, subject.limits) {
+        match check_run(&program, &file, answer.as_ref(), subject, subject.limits) {
             Ok(run) => {
                 note_difference("REV's", &run);
                 programs.push(program);
@@ -331,7 +351,7 @@ pub fn time_row(
     };
     if let Some(baseline) = &baseline {
         progress.show("checking the baseline");
-        let run = check_run(baseline, &file, answer.as_ref(), checker, baseline_limits)?;
+        let run = check_run(baseline, &file, answer.as_ref(), subject, baseline_limits)?;
         note_difference("the baseline's", &run);
         if run.elapsed >= LONG_RUN {
             baseline_first = Some(run.elapsed.as_secs_f64() * 1e3);
