@@ -314,6 +314,7 @@ fn checked(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Verdict::{Ac, Wa};
 
     #[test]
     fn specs_are_read() {
@@ -378,6 +379,15 @@ mod tests {
         assert_eq!(compare_tokens(b"1\n", b"1 0\n", Some(1e-6)).0, Verdict::Wa);
     }
 
+    /// Asserts the verdict of `float:1e-6` on each `(expected, actual,
+    /// verdict)`.
+    fn float_verdicts(cases: &[(&str, &str, Verdict)]) {
+        for &(expected, actual, want) in cases {
+            let got = verdict(expected, actual, Some(1e-6));
+            assert_eq!(got, want, "{expected:?} against {actual:?}");
+        }
+    }
+
     #[test]
     fn a_differing_token_is_shown_with_its_line() {
         let (_, detail) = compare_tokens(b"a b\nc d\n", b"a b\nc  e\n", None);
@@ -390,21 +400,22 @@ mod tests {
 
     #[test]
     fn float_allows_absolute_or_relative_error() {
-        let eps = Some(1e-6);
-        assert_eq!(verdict("0.5\n", "0.5000009\n", eps), Verdict::Ac);
-        assert_eq!(verdict("0.5\n", "0.500002\n", eps), Verdict::Wa);
-        // Relative: large numbers may be off by more than EPS.
-        assert_eq!(verdict("1000000\n", "1000000.9\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1000000\n", "1000002.1\n", eps), Verdict::Wa);
-        // Absolute: near zero, relative error alone would refuse these.
-        assert_eq!(verdict("0\n", "0.0000009\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1e-9\n", "-1e-9\n", eps), Verdict::Ac);
-        // Exactly EPS off, as decimal text, is within it.
-        assert_eq!(verdict("1\n", "1.000001\n", eps), Verdict::Ac);
-        assert_eq!(verdict("0.3\n", "0.300001\n", eps), Verdict::Ac);
-        // Any spelling of the number.
-        assert_eq!(verdict("0.001 2\n", "1e-3 2.0000\n", eps), Verdict::Ac);
-        assert_eq!(verdict("-0\n", "0\n", eps), Verdict::Ac);
+        float_verdicts(&[
+            ("0.5\n", "0.5000009\n", Ac),
+            ("0.5\n", "0.500002\n", Wa),
+            // Relative: large numbers may be off by more than EPS.
+            ("1000000\n", "1000000.9\n", Ac),
+            ("1000000\n", "1000002.1\n", Wa),
+            // Absolute: near zero, relative error alone would refuse these.
+            ("0\n", "0.0000009\n", Ac),
+            ("1e-9\n", "-1e-9\n", Ac),
+            // Exactly EPS off, as decimal text, is within it.
+            ("1\n", "1.000001\n", Ac),
+            ("0.3\n", "0.300001\n", Ac),
+            // Any spelling of the number.
+            ("0.001 2\n", "1e-3 2.0000\n", Ac),
+            ("-0\n", "0\n", Ac),
+        ]);
     }
 
     #[test]
@@ -420,29 +431,29 @@ mod tests {
 
     #[test]
     fn float_keeps_nan_and_infinities_apart() {
-        let eps = Some(1e-6);
-        assert_eq!(verdict("nan\n", "NaN\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1\n", "NaN\n", eps), Verdict::Wa);
-        assert_eq!(verdict("NaN\n", "1\n", eps), Verdict::Wa);
-        assert_eq!(verdict("inf\n", "inf\n", eps), Verdict::Ac);
-        assert_eq!(verdict("inf\n", "-inf\n", eps), Verdict::Wa);
-        assert_eq!(verdict("1e308\n", "inf\n", eps), Verdict::Wa);
-        assert_eq!(verdict("inf\n", "1e308\n", eps), Verdict::Wa);
-        // Far apart huge numbers do not overflow into a match.
-        assert_eq!(verdict("1e308\n", "-1e308\n", eps), Verdict::Wa);
+        float_verdicts(&[
+            ("nan\n", "NaN\n", Ac),
+            ("1\n", "NaN\n", Wa),
+            ("NaN\n", "1\n", Wa),
+            ("inf\n", "inf\n", Ac),
+            ("inf\n", "-inf\n", Wa),
+            ("1e308\n", "inf\n", Wa),
+            ("inf\n", "1e308\n", Wa),
+            // Far apart huge numbers do not overflow into a match.
+            ("1e308\n", "-1e308\n", Wa),
+        ]);
     }
 
     #[test]
     fn float_compares_words_exactly() {
+        float_verdicts(&[
+            ("Case 1: 0.5\n", "Case 1: 0.5000001\n", Ac),
+            ("Case 1: 0.5\n", "case 1: 0.5\n", Wa),
+            ("IMPOSSIBLE\n", "0\n", Wa),
+            ("0\n", "zero\n", Wa),
+            ("0x10\n", "16\n", Wa),
+        ]);
         let eps = Some(1e-6);
-        assert_eq!(
-            verdict("Case 1: 0.5\n", "Case 1: 0.5000001\n", eps),
-            Verdict::Ac
-        );
-        assert_eq!(verdict("Case 1: 0.5\n", "case 1: 0.5\n", eps), Verdict::Wa);
-        assert_eq!(verdict("IMPOSSIBLE\n", "0\n", eps), Verdict::Wa);
-        assert_eq!(verdict("0\n", "zero\n", eps), Verdict::Wa);
-        assert_eq!(verdict("0x10\n", "16\n", eps), Verdict::Wa);
         let (_, detail) = compare_tokens(b"0.5\n", b"0.6\n", eps);
         assert!(
             detail.contains("0.6 differs from 0.5 by 0.1, more than 1e-6"),

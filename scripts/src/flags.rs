@@ -135,10 +135,24 @@ impl Given {
     }
 }
 
+/// Reads a command's line: [`parse`] by `spec`, its options from what was
+/// given by `read`, then [`check_rules`]: one way for every command, so
+/// that none can leave its rules unchecked.
+fn command<T>(
+    spec: &Spec,
+    parser: &mut lexopt::Parser,
+    read: impl FnOnce(&Given) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let given = parse(spec, parser)?;
+    let options = read(&given)?;
+    check_rules(spec, &given)?;
+    Ok(options)
+}
+
 /// Reads a command's arguments as `spec` declares them: `--help` prints
 /// its help and exits; an option it does not take, a value where none
-/// goes or an option given twice is an error. The command's function reads
-/// the values, then [`check_rules`].
+/// goes or an option given twice is an error. [`command`] reads the values,
+/// then [`check_rules`].
 fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, Error> {
     use lexopt::prelude::*;
     let mut given = Given {
@@ -276,20 +290,19 @@ const JUDGE_HELP: &str = include_str!("help/judge.txt");
 
 /// Reads `cargo judge`'s command line.
 pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
-    let given = parse(&JUDGE, parser)?;
-    let options = Judge {
-        crates: given.positional()?,
-        program: given.program("program"),
-        samples: given.path("samples"),
-        time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
-        memory_limit: given
-            .number("memory-limit-mib")?
-            .map(|mib| mib.saturating_mul(1 << 20)),
-        checker: checker(&given)?,
-        cases: given.strings("case")?,
-    };
-    check_rules(&JUDGE, &given)?;
-    Ok(options)
+    command(&JUDGE, parser, |given| {
+        Ok(Judge {
+            crates: given.positional()?,
+            program: given.program("program"),
+            samples: given.path("samples"),
+            time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
+            memory_limit: given
+                .number("memory-limit-mib")?
+                .map(|mib| mib.saturating_mul(1 << 20)),
+            checker: checker(given)?,
+            cases: given.strings("case")?,
+        })
+    })
 }
 
 /// `--checker SPEC`, a program's path taken from the current folder.
@@ -346,15 +359,14 @@ const BUNDLE_HELP: &str = include_str!("help/bundle.txt");
 
 /// Reads `cargo bundle`'s command line.
 pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, Error> {
-    let given = parse(&BUNDLE, parser)?;
-    let options = Bundle {
-        crates: given.positional()?,
-        check: given.has("check"),
-        as_committed: given.has("as-committed"),
-        license_cache: given.path("license-cache"),
-    };
-    check_rules(&BUNDLE, &given)?;
-    Ok(options)
+    command(&BUNDLE, parser, |given| {
+        Ok(Bundle {
+            crates: given.positional()?,
+            check: given.has("check"),
+            as_committed: given.has("as-committed"),
+            license_cache: given.path("license-cache"),
+        })
+    })
 }
 
 /// What `cargo timing` was asked to do.
@@ -436,29 +448,28 @@ const TIMING_HELP: &str = include_str!("help/timing.txt");
 
 /// Reads `cargo timing`'s command line.
 pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, Error> {
-    let given = parse(&TIMING, parser)?;
-    let runs = match given.number("runs")? {
-        Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
-        None => DEFAULT_RUNS,
-    };
-    let options = Timing {
-        crates: given.positional()?,
-        runs,
-        seconds: given.positive("seconds")?.unwrap_or(DEFAULT_SECONDS),
-        slow: given.has("slow"),
-        compare: given.string("compare")?,
-        fail_above: given.positive("fail-above")?,
-        json: given.path("json"),
-        // Paths, as `cargo judge --program` takes them: never looked up on
-        // PATH.
-        program: given.program("program"),
-        inputs: given.path("inputs"),
-        old_program: given.program("old-program"),
-        floor: given.program("floor"),
-        checker: checker(&given)?,
-    };
-    check_rules(&TIMING, &given)?;
-    Ok(options)
+    command(&TIMING, parser, |given| {
+        let runs = match given.number("runs")? {
+            Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
+            None => DEFAULT_RUNS,
+        };
+        Ok(Timing {
+            crates: given.positional()?,
+            runs,
+            seconds: given.positive("seconds")?.unwrap_or(DEFAULT_SECONDS),
+            slow: given.has("slow"),
+            compare: given.string("compare")?,
+            fail_above: given.positive("fail-above")?,
+            json: given.path("json"),
+            // Paths, as `cargo judge --program` takes them: never looked up on
+            // PATH.
+            program: given.program("program"),
+            inputs: given.path("inputs"),
+            old_program: given.program("old-program"),
+            floor: given.program("floor"),
+            checker: checker(given)?,
+        })
+    })
 }
 
 /// What `cargo stress` was asked to do.
@@ -494,21 +505,20 @@ const STRESS_HELP: &str = include_str!("help/stress.txt");
 
 /// Reads `cargo stress`'s command line.
 pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
-    let given = parse(&STRESS, parser)?;
-    let seed = match given.string("seed")? {
-        Some(value) => value
-            .parse()
-            .map_err(|_| Error::new(format!("--seed takes a whole number, not '{value}'")))?,
-        None => 0,
-    };
-    let options = Stress {
-        crate_name: given.positional()?.pop(),
-        seed,
-        cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
-        time: given.number("time")?.map(Duration::from_secs),
-    };
-    check_rules(&STRESS, &given)?;
-    Ok(options)
+    command(&STRESS, parser, |given| {
+        let seed = match given.string("seed")? {
+            Some(value) => value
+                .parse()
+                .map_err(|_| Error::new(format!("--seed takes a whole number, not '{value}'")))?,
+            None => 0,
+        };
+        Ok(Stress {
+            crate_name: given.positional()?.pop(),
+            seed,
+            cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
+            time: given.number("time")?.map(Duration::from_secs),
+        })
+    })
 }
 
 /// What `cargo new-problem` was asked to do.
@@ -538,23 +548,22 @@ const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
 
 /// Reads `cargo new-problem`'s command line.
 pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
-    let given = parse(&NEW_PROBLEM, parser)?;
-    let name = given
-        .positional()?
-        .pop()
-        .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
-    let time = given.number("time-limit-ms")?.map(Duration::from_millis);
-    let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
-    let options = NewProblem {
-        name,
-        url: given.string("url")?,
-        limits: Limits {
-            time: time.unwrap_or(DEFAULT_LIMITS.time),
-            memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
-        },
-    };
-    check_rules(&NEW_PROBLEM, &given)?;
-    Ok(options)
+    command(&NEW_PROBLEM, parser, |given| {
+        let name = given
+            .positional()?
+            .pop()
+            .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
+        let time = given.number("time-limit-ms")?.map(Duration::from_millis);
+        let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
+        Ok(NewProblem {
+            name,
+            url: given.string("url")?,
+            limits: Limits {
+                time: time.unwrap_or(DEFAULT_LIMITS.time),
+                memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
+            },
+        })
+    })
 }
 
 #[cfg(test)]
