@@ -31,9 +31,9 @@ pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6) or a chec
 
 impl Checker {
     /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
-    /// checker program, a relative one taken from `base` (never looked up on
-    /// PATH); from the current folder (`.`), it is kept as given, so that
-    /// messages name it as the user wrote it.
+    /// checker program, a relative one taken from `base`, never looked up on
+    /// PATH (from the current folder `.`, as [`run::program_path`] takes
+    /// it: `./x` as given, not `././x`).
     pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
@@ -55,7 +55,9 @@ impl Checker {
         }
         let path = Path::new(spec);
         let from_here = base.components().all(|part| part == Component::CurDir);
-        Ok(Checker::Program(if path.is_relative() && !from_here {
+        Ok(Checker::Program(if from_here {
+            run::program_path(path)
+        } else if path.is_relative() {
             // `./check.py` in a crate's table: `crates/x/check.py`.
             base.join(path.strip_prefix(".").unwrap_or(path))
         } else {
@@ -330,13 +332,20 @@ mod tests {
             Checker::parse("./check.py", base),
             Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
         );
-        // From the current folder, as given: `./x`, not `././x`.
-        for (spec, base) in [("./x", "."), ("x", "."), ("./x", ""), ("../y/x", ".")] {
+        // From the current folder: `./x` as given, not `././x`; a bare
+        // name from the current folder too, never from PATH.
+        let bare = Path::new(".").join("x").display().to_string();
+        for (spec, base, shown) in [
+            ("./x", ".", "./x"),
+            ("./x", "", "./x"),
+            ("../y/x", ".", "../y/x"),
+            ("x", ".", bare.as_str()),
+        ] {
             let checker = Checker::parse(spec, Path::new(base)).unwrap();
             let Checker::Program(path) = checker else {
                 panic!("{spec}: {checker:?}")
             };
-            assert_eq!(path.display().to_string(), spec);
+            assert_eq!(path.display().to_string(), shown);
         }
         for bad in ["float:", "float:x", "float:0", "float:-1", "float:inf", ""] {
             assert!(Checker::parse(bad, base).is_err(), "{bad}");

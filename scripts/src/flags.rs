@@ -736,7 +736,7 @@ mod tests {
         let options = read("--program p --inputs i --checker check").unwrap();
         assert_eq!(
             options.checker,
-            Some(Checker::Program(PathBuf::from("check")))
+            Some(Checker::Program(PathBuf::from("./check")))
         );
         assert_eq!(read("x1-a").unwrap().checker, None);
         let error = read("--checker float:0").unwrap_err().to_string();

@@ -62,7 +62,7 @@ struct Subject {
     heading: String,
     program: PathBuf,
     /// The same solution as built at REV, or why there is none.
-    old: Option<Result<PathBuf, String>>,
+    old: Option<Result<PathBuf, Error>>,
     baseline: Option<PathBuf>,
     /// Limits for checking a run: a generous time (a hang still ends).
     limits: Limits,
@@ -262,7 +262,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
                 .iter()
                 .find(|(name, _)| name == &problem.name)
                 .map(|(_, path)| path.clone())
-                .ok_or_else(|| format!("no crate {} at {}", problem.name, rev.commit))
+                .ok_or_else(|| Error::new(format!("no crate {} at {}", problem.name, rev.commit)))
         });
         subjects.push(Subject {
             name: problem.name.clone(),

@@ -658,7 +658,7 @@ fn a_checker_program_decides_and_its_failures_are_errors() {
     );
     assert_eq!(
         report.case("judge-fixture").1,
-        "    the checker no-such-checker is not a file"
+        "    the checker ./no-such-checker is not a file"
     );
 }
 

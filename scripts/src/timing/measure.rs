@@ -324,7 +324,7 @@ pub fn time_row(
         },
     ];
     // REV on the same file, its output the same as the solution's.
-    let mut old = subject.old.clone().map(|old| old.map_err(Error::new));
+    let mut old = subject.old.clone();
     if let Some(Ok(path)) = &subject.old {
         progress.show("checking REV");
         let program = Program {
