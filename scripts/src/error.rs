@@ -52,12 +52,13 @@ impl Error {
         format!("{first}{}\n", self.headline) + &indented(&self.detail.join("\n"), rest)
     }
 
-    /// Without blank lines at the end of the detail, nor trailing spaces.
+    /// Without blank lines at the end of the detail.
     fn trimmed(mut self) -> Error {
-        for line in &mut self.detail {
-            line.truncate(line.trim_end().len());
-        }
-        while self.detail.last().is_some_and(String::is_empty) {
+        while self
+            .detail
+            .last()
+            .is_some_and(|line| line.trim().is_empty())
+        {
             self.detail.pop();
         }
         self
@@ -69,26 +70,27 @@ impl Error {
 pub fn indented(text: &str, indent: &str) -> String {
     let mut shown = String::new();
     for line in text.lines() {
-        if !line.trim().is_empty() {
+        if !line.is_empty() {
             shown.push_str(indent);
-            shown.push_str(line.trim_end());
+            shown.push_str(line);
         }
         shown.push('\n');
     }
     shown
 }
 
-/// The lines of `text` without the indentation that all its non-blank
-/// lines share.
+/// The lines of `text` without the spaces that all its non-blank lines
+/// begin with.
 pub fn dedented(text: &str) -> Vec<String> {
+    let spaces = |line: &str| line.len() - line.trim_start_matches(' ').len();
     let shared = text
         .lines()
         .filter(|line| !line.trim().is_empty())
-        .map(|line| line.len() - line.trim_start().len())
+        .map(spaces)
         .min()
         .unwrap_or(0);
     text.lines()
-        .map(|line| line.get(shared..).unwrap_or("").to_string())
+        .map(|line| line[spaces(line).min(shared)..].to_string())
         .collect()
 }
 
@@ -159,11 +161,12 @@ mod tests {
 
     #[test]
     fn blank_lines_stay_blank_and_shared_indentation_goes() {
-        assert_eq!(indented("a\n\n  b \n", "    "), "    a\n\n      b\n");
+        assert_eq!(indented("a\n\n  b \n", "    "), "    a\n\n      b \n");
         assert_eq!(indented("", "    "), "");
         assert_eq!(dedented("  a\n\n    b\n"), ["a", "", "  b"]);
         assert_eq!(dedented("a\n  b"), ["a", "  b"]);
         assert_eq!(dedented(""), [] as [String; 0]);
+        assert_eq!(dedented("  a\n \n  \u{3000}b"), ["a", "", "\u{3000}b"]);
         let error = Error::new("h").with_detail("  a\n\n  b\n\n");
         assert_eq!(error.layout("", "> "), "h\n> a\n\n> b\n");
     }
