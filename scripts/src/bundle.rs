@@ -10,8 +10,9 @@
 
 mod slim;
 
+use crate::error::Error;
 use crate::flags::Bundle as Options;
-use crate::judge::{judge_samples, Judging, Tally};
+use crate::judge::{judge_samples, Judging, Tally, UNDER, UNDER_DETAIL};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
 use slim::slim;
@@ -31,7 +32,7 @@ const COMPILER_LINES: usize = 12;
 
 /// Runs `cargo bundle`; true when every bundle was made (and, with
 /// `--check`, was fresh and every compile and case passed).
-pub fn main(options: &Options) -> Result<bool, String> {
+pub fn main(options: &Options) -> Result<bool, Error> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
     let submission = |problem: &Problem| {
@@ -42,7 +43,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
     };
     let submit_dir = workspace.target_dir.join("submit");
     fs::create_dir_all(&submit_dir)
-        .map_err(|error| format!("cannot create {}: {error}", submit_dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", submit_dir.display())))?;
     let out = &mut io::stdout().lock();
     let mut clean = true;
     // (problem, the file to compile and judge)
@@ -78,7 +79,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     continue;
                 }
             };
-            let text = fs::read(&fresh).map_err(|error| error.to_string())?;
+            let text = fs::read(&fresh).map_err(|error| Error::new(error.to_string()))?;
             let bytes = text.len() as u64;
             let over = bytes > MAX_BYTES;
             let old = fs::read(&committed).ok();
@@ -107,13 +108,14 @@ pub fn main(options: &Options) -> Result<bool, String> {
                         write_file(&committed, &text)?;
                         "  written".to_string()
                     }
-                    Err(detail) => {
+                    Err(error) => {
                         clean = false;
                         let _ = write!(
                             out,
-                            "{:<5} {} (bundle, not written)\n{detail}",
+                            "{:<5} {} (bundle, not written)\n{}",
                             Verdict::Ce,
-                            problem.name
+                            problem.name,
+                            error.layout(UNDER, UNDER_DETAIL)
                         );
                         continue;
                     }
@@ -162,7 +164,8 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     &mut tally,
                     out,
                 ),
-                Err(detail) => {
+                Err(error) => {
+                    let detail = error.layout(UNDER, UNDER_DETAIL);
                     let _ = write!(out, "{:<5} {label}\n{detail}", Verdict::Ce);
                     tally.add(Verdict::Ce);
                 }
@@ -196,15 +199,16 @@ fn without_cr(text: &[u8]) -> Vec<u8> {
     plain
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)
-            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+            .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
     }
-    fs::write(path, bytes).map_err(|error| format!("cannot write {}: {error}", path.display()))
+    fs::write(path, bytes)
+        .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))
 }
 
-fn check_prerequisites() -> Result<(), String> {
+fn check_prerequisites() -> Result<(), Error> {
     let missing = |program: &str, why: &str| {
         let found = Command::new(program)
             .arg("--version")
@@ -212,9 +216,9 @@ fn check_prerequisites() -> Result<(), String> {
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|status| status.success());
-        (!found).then(|| format!("cargo bundle needs `{program}` on PATH ({why})"))
+        (!found).then(|| format!("`{program}` on PATH ({why})"))
     };
-    let problems: Vec<String> = [
+    let missing: Vec<String> = [
         missing(
             "rustup",
             "cargo-equip runs it; install Rust with rustup, https://rustup.rs",
@@ -227,16 +231,16 @@ fn check_prerequisites() -> Result<(), String> {
     .into_iter()
     .flatten()
     .collect();
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("\nerror: "))
+    match &missing[..] {
+        [] => Ok(()),
+        [one] => Err(Error::new(format!("cargo bundle needs {one}"))),
+        several => Err(Error::new("cargo bundle needs:").with_detail(&several.join("\n"))),
     }
 }
 
 /// Installs cargo-equip when the one on PATH is not the version bundles
 /// are made with.
-fn ensure_cargo_equip() -> Result<(), String> {
+fn ensure_cargo_equip() -> Result<(), Error> {
     let installed = cargo()
         .args(["equip", "--version"])
         .stderr(Stdio::null())
@@ -260,11 +264,13 @@ fn ensure_cargo_equip() -> Result<(), String> {
             EQUIP_VERSION,
         ])
         .status()
-        .map_err(|error| format!("cannot run cargo install: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot run cargo install: {error}")))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("could not install cargo-equip {EQUIP_VERSION}"))
+        Err(Error::new(format!(
+            "could not install cargo-equip {EQUIP_VERSION}"
+        )))
     }
 }
 
@@ -294,17 +300,20 @@ pub fn equip_cache_dir() -> Option<PathBuf> {
 /// proconio's package carries no license file, so cargo-equip would clone
 /// proconio's repository to read it; with the text in its cache it reads
 /// that instead, and bundling needs no access to git hosting.
-fn seed_license_cache(seed: &Path) -> Result<(), String> {
+fn seed_license_cache(seed: &Path) -> Result<(), Error> {
     if !seed.is_dir() {
-        return Err(format!("license cache {} is not a folder", seed.display()));
+        return Err(Error::new(format!(
+            "license cache {} is not a folder",
+            seed.display()
+        )));
     }
     let cache = equip_cache_dir()
         .ok_or("cannot tell where cargo-equip keeps its cache (no home folder)")?;
     copy_missing(seed, &cache).map_err(|error| {
-        format!(
+        Error::new(format!(
             "cannot fill cargo-equip's cache {}: {error}",
             cache.display()
-        )
+        ))
     })
 }
 
@@ -325,7 +334,7 @@ fn copy_missing(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// Makes `target/submit/<crate>.rs` afresh and returns its path.
-fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result<PathBuf, String> {
+fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result<PathBuf, Error> {
     let path = submit_dir.join(format!("{}.rs", problem.name));
     let full = submit_dir.join(format!("{}.full.rs", problem.name));
     let output = cargo()
@@ -346,18 +355,21 @@ fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result
         .arg(&full)
         .current_dir(&workspace.root)
         .output()
-        .map_err(|error| format!("cannot run cargo-equip: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot run cargo-equip: {error}")))?;
     if !output.status.success() {
         let log = String::from_utf8_lossy(&output.stderr);
         // Without cargo-udeps (not needed) it warns on every run.
         let log: Vec<&str> = log.lines().filter(|line| !line.contains("udeps")).collect();
-        return Err(format!("cargo-equip failed:\n{}", log.join("\n")));
+        return Err(Error::new(format!(
+            "cargo-equip failed:\n{}",
+            log.join("\n")
+        )));
     }
     let text = fs::read_to_string(&full)
-        .map_err(|error| format!("cannot read {}: {error}", full.display()))?;
+        .map_err(|error| Error::new(format!("cannot read {}: {error}", full.display())))?;
     let _ = fs::remove_file(&full);
     fs::write(&path, slim(&text))
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))?;
     // Tabs and long lines: rustfmt only moves whitespace between tokens,
     // and the file is smaller by a tenth.
     let status = Command::new("rustfmt")
@@ -369,19 +381,19 @@ fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result
         ])
         .arg(&path)
         .status()
-        .map_err(|error| format!("cannot run rustfmt: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot run rustfmt: {error}")))?;
     if !status.success() {
-        return Err("rustfmt failed on the bundle".to_string());
+        return Err("rustfmt failed on the bundle".into());
     }
     Ok(path)
 }
 
 /// Compiles `source` as `compile` says, warnings denied, into `binary`;
-/// on failure the compiler's first lines, indented.
-fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), String> {
+/// on failure the compiler's first lines.
+fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), Error> {
     if let Some(dir) = binary.parent() {
         fs::create_dir_all(dir)
-            .map_err(|error| format!("    cannot create {}: {error}\n", dir.display()))?;
+            .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
     }
     let output = workspace::rustc()
         .args(&compile.args)
@@ -389,17 +401,13 @@ fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Res
         .arg(binary)
         .arg(source)
         .output()
-        .map_err(|error| format!("    cannot run rustc: {error}\n"))?;
+        .map_err(|error| Error::new(format!("cannot run rustc: {error}")))?;
     if output.status.success() {
         return Ok(());
     }
-    let mut detail = format!("    rustc {} -D warnings failed:\n", compile.args.join(" "));
-    detail.push_str(&verdict::first_lines(
-        &output.stderr,
-        COMPILER_LINES,
-        "      ",
-    ));
-    Err(detail)
+    let headline = format!("rustc {} -D warnings failed:", compile.args.join(" "));
+    let first = verdict::first_lines(&output.stderr, COMPILER_LINES, "");
+    Err(Error::new(headline).with_detail(&first))
 }
 
 #[cfg(test)]
@@ -407,7 +415,7 @@ mod tests {
     use super::*;
 
     /// Compiles `source` as a plain-rustc judge would, in a folder of its own.
-    fn compile(name: &str, source: &str, edition: &str) -> Result<(), String> {
+    fn compile(name: &str, source: &str, edition: &str) -> Result<(), Error> {
         let dir =
             env::temp_dir().join(format!("scripts-bundle-test-{}-{name}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
@@ -472,9 +480,10 @@ mod tests {
 
     #[test]
     fn a_warning_is_a_compile_error_with_the_compilers_words() {
-        let detail = compile("warning", "fn main() { let unused = 1; }\n", "2021").unwrap_err();
+        let error = compile("warning", "fn main() { let unused = 1; }\n", "2021").unwrap_err();
+        let detail = error.layout(UNDER, UNDER_DETAIL);
         assert!(
-            detail.starts_with("    rustc --edition 2021 -O -D warnings failed:\n"),
+            detail.starts_with("    rustc --edition 2021 -O -D warnings failed:\n      | "),
             "{detail}"
         );
         assert!(detail.contains("unused variable"), "{detail}");
@@ -486,7 +495,7 @@ mod tests {
         let source = "fn main() { let gen = 1; println!(\"{gen}\"); }\n";
         assert_eq!(compile("edition-2021", source, "2021"), Ok(()));
         let detail = compile("edition-2024", source, "2024").unwrap_err();
-        assert!(detail.contains("gen"), "{detail}");
+        assert!(detail.to_string().contains("gen"), "{detail}");
     }
 
     #[test]

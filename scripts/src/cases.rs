@@ -2,6 +2,7 @@
 //! (a file without its partner is still a case, judged ERROR), in natural
 //! order of their names, and the cases a command line picks by name.
 
+use crate::error::Error;
 use crate::verdict;
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -72,27 +73,31 @@ pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
 /// The cases of `dir` that `names` pick (`3` or `3.in` picks `3.in` and
 /// `3.out`), in the folder's order, each once; every case when `names` is
 /// empty. A name that picks no case is an error naming the cases there.
-pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, String> {
-    let cases = scan(dir).map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, Error> {
+    let cases =
+        scan(dir).map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
     if cases.is_empty() {
-        return Err(format!("no .in or .out files in {}", dir.display()));
+        return Err(Error::new(format!(
+            "no .in or .out files in {}",
+            dir.display()
+        )));
     }
     pick(cases, names, dir)
 }
 
 /// The `cases` of `dir` that `names` pick, as [`scan_picked`] says.
-pub fn pick(cases: Vec<Case>, names: &[String], dir: &Path) -> Result<Vec<Case>, String> {
+pub fn pick(cases: Vec<Case>, names: &[String], dir: &Path) -> Result<Vec<Case>, Error> {
     if names.is_empty() {
         return Ok(cases);
     }
     for name in names {
         if !cases.iter().any(|case| picks(name, case)) {
             let known: Vec<String> = cases.iter().map(|case| shown_name(&case.stem)).collect();
-            return Err(format!(
+            return Err(Error::new(format!(
                 "no case '{name}' in {} (have: {})",
                 dir.display(),
                 known.join(", ")
-            ));
+            )));
         }
     }
     Ok(cases

@@ -3,11 +3,12 @@
 //! and cargo-compete users know. One place decides, for `judge`,
 //! `bundle --check` and `stress` alike.
 
+use crate::error::Error;
 use crate::run::{self, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -30,13 +31,14 @@ pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6) or a chec
 
 impl Checker {
     /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
-    /// checker program, a relative one taken from `base` (never looked up on
-    /// PATH).
-    pub fn parse(spec: &str, base: &Path) -> Result<Checker, String> {
+    /// checker program, a relative one taken from `base`, never looked up on
+    /// PATH (from the current folder `.`, as [`run::program_path`] takes
+    /// it: `./x` as given, not `././x`).
+    pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
             "tokens" => return Ok(Checker::Tokens),
-            "" => return Err(format!("an empty checker: give {SPECS}")),
+            "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
         }
         if let Some(error) = spec.strip_prefix("float:") {
@@ -46,12 +48,18 @@ impl Checker {
                 .filter(|error| error.is_finite() && *error > 0.0)
                 .map(Checker::Float)
                 .ok_or_else(|| {
-                    format!("float:EPS takes an error above 0 such as 1e-6, not '{error}'")
+                    Error::new(format!(
+                        "float:EPS takes an error above 0 such as 1e-6, not '{error}'"
+                    ))
                 });
         }
         let path = Path::new(spec);
-        Ok(Checker::Program(if path.is_relative() {
-            base.join(path)
+        let from_here = base.components().all(|part| part == Component::CurDir);
+        Ok(Checker::Program(if from_here {
+            run::program_path(path)
+        } else if path.is_relative() {
+            // `./check.py` in a crate's table: `crates/x/check.py`.
+            base.join(path.strip_prefix(".").unwrap_or(path))
         } else {
             path.to_path_buf()
         }))
@@ -59,10 +67,12 @@ impl Checker {
 
     /// The verdict on a finished `run` of the case whose input file is
     /// `input` and whose expected answer is `answer` (the file `answer_path`),
-    /// and what to show under it (lines indented by four spaces).
+    /// and what to show under it (unindented: the report indents it).
     ///
     /// Limits first, as [`verdict::fault`] orders them; then the output,
-    /// by this policy.
+    /// by this policy. A checker program is killed after `checker_time`
+    /// ([`checker_time`] of the crate's time limit, whatever limits the run
+    /// was given).
     pub fn judge(
         &self,
         run: &Run,
@@ -70,6 +80,7 @@ impl Checker {
         answer_path: &Path,
         answer: &[u8],
         limits: Limits,
+        checker_time: Duration,
     ) -> (Verdict, String) {
         if let Some(fault) = verdict::fault(run, limits) {
             return fault;
@@ -79,7 +90,7 @@ impl Checker {
             Checker::Tokens => compare_tokens(answer, &run.stdout, None),
             Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
             Checker::Program(checker) => {
-                run_checker(checker, input, &run.stdout, answer_path, limits)
+                run_checker(checker, input, &run.stdout, answer_path, checker_time)
             }
         }
     }
@@ -132,16 +143,16 @@ fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdic
                 tokens(actual).count()
             ),
         };
-        let mut detail = format!("    token {index} differs: {why}\n");
+        let mut detail = format!("token {index} differs: {why}\n");
         for (name, token) in [("expected", &one), ("actual", &other)] {
             detail.push_str(&match token {
                 Some(token) => format!(
-                    "    {name}: `{}`\n      >{:>4} | {}\n",
+                    "{name}: `{}`\n  >{:>4} | {}\n",
                     verdict::visible_cut(token.text, 0),
                     token.line_number,
                     verdict::visible_cut(token.line, token.offset)
                 ),
-                None => format!("    {name}: (no token {index})\n"),
+                None => format!("{name}: (no token {index})\n"),
             });
         }
         return (Verdict::Wa, detail);
@@ -211,10 +222,12 @@ fn close(expected: f64, actual: f64, error: f64) -> bool {
     difference <= allowed + rounding
 }
 
-/// How long a checker program may run: twice the case's time limit, and
-/// at least a second.
-fn checker_time(limits: Limits) -> Duration {
-    (limits.time * 2).max(Duration::from_secs(1))
+/// How long a checker program may run on a case of a crate whose time
+/// limit is `time_limit`: twice that, and at least a second. Its own bound:
+/// `cargo timing` runs the solutions under far more generous limits, and a
+/// hanging checker is killed as soon there as under `cargo judge`.
+pub fn checker_time(time_limit: Duration) -> Duration {
+    (time_limit * 2).max(Duration::from_secs(1))
 }
 
 /// Runs the checker program on one case: the output is written to a file
@@ -226,7 +239,7 @@ fn run_checker(
     input: &Path,
     output: &[u8],
     answer: &Path,
-    limits: Limits,
+    time: Duration,
 ) -> (Verdict, String) {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let output_path = std::env::temp_dir().join(format!(
@@ -235,10 +248,10 @@ fn run_checker(
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
     if let Err(error) = fs::write(&output_path, output) {
-        let detail = format!("    cannot write {}: {error}\n", output_path.display());
+        let detail = format!("cannot write {}: {error}\n", output_path.display());
         return (Verdict::Error, detail);
     }
-    let result = checked(checker, input, &output_path, answer, limits);
+    let result = checked(checker, input, &output_path, answer, time);
     let _ = fs::remove_file(&output_path);
     result
 }
@@ -248,24 +261,20 @@ fn checked(
     input: &Path,
     output: &Path,
     answer: &Path,
-    limits: Limits,
+    time: Duration,
 ) -> (Verdict, String) {
     let args: Option<Vec<String>> = [input, output, answer]
         .iter()
         .map(|path| path.to_str().map(str::to_string))
         .collect();
     let Some(args) = args else {
-        let detail = "    the checker is given paths as text, and these are not UTF-8\n";
+        let detail = "the checker is given paths as text, and these are not UTF-8\n";
         return (Verdict::Error, detail.to_string());
     };
-    let time = checker_time(limits);
     let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
         Ok(run) => run,
         Err(error) => {
-            let detail = format!(
-                "    cannot run the checker {}: {error}\n",
-                checker.display()
-            );
+            let detail = format!("cannot run the checker {}: {error}\n", checker.display());
             return (Verdict::Error, detail);
         }
     };
@@ -274,12 +283,12 @@ fn checked(
     } else {
         format!(
             "; its stderr:\n{}",
-            verdict::first_lines(&run.stderr, verdict::STDERR_LINES, "      ")
+            verdict::first_lines(&run.stderr, verdict::STDERR_LINES, "  ")
         )
     };
     if run.killed_for_time {
         let detail = format!(
-            "    the checker {} ran past {} and was killed{stderr}",
+            "the checker {} ran past {} and was killed{stderr}",
             checker.display(),
             verdict::milliseconds(time)
         );
@@ -291,7 +300,7 @@ fn checked(
     };
     if crashed {
         let detail = format!(
-            "    the checker {} crashed: {}{stderr}",
+            "the checker {} crashed: {}{stderr}",
             checker.display(),
             run.ending.describe()
         );
@@ -300,13 +309,14 @@ fn checked(
     if run.ending.success() {
         return (Verdict::Ac, String::new());
     }
-    let detail = format!("    the checker says no: {}{stderr}", run.ending.describe());
+    let detail = format!("the checker says no: {}{stderr}", run.ending.describe());
     (Verdict::Wa, detail)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Verdict::{Ac, Wa};
 
     #[test]
     fn specs_are_read() {
@@ -318,9 +328,36 @@ mod tests {
             Checker::parse("check.py", base),
             Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
         );
+        assert_eq!(
+            Checker::parse("./check.py", base),
+            Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
+        );
+        // From the current folder: `./x` as given, not `././x`; a bare
+        // name from the current folder too, never from PATH.
+        let bare = Path::new(".").join("x").display().to_string();
+        for (spec, base, shown) in [
+            ("./x", ".", "./x"),
+            ("./x", "", "./x"),
+            ("../y/x", ".", "../y/x"),
+            ("x", ".", bare.as_str()),
+        ] {
+            let checker = Checker::parse(spec, Path::new(base)).unwrap();
+            let Checker::Program(path) = checker else {
+                panic!("{spec}: {checker:?}")
+            };
+            assert_eq!(path.display().to_string(), shown);
+        }
         for bad in ["float:", "float:x", "float:0", "float:-1", "float:inf", ""] {
             assert!(Checker::parse(bad, base).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_checker_has_twice_the_crates_time_limit_and_a_second_at_least() {
+        let ms = Duration::from_millis;
+        assert_eq!(checker_time(ms(100)), ms(1000));
+        assert_eq!(checker_time(ms(500)), ms(1000));
+        assert_eq!(checker_time(ms(2000)), ms(4000));
     }
 
     fn verdict(expected: &str, actual: &str, error: Option<f64>) -> Verdict {
@@ -351,33 +388,43 @@ mod tests {
         assert_eq!(compare_tokens(b"1\n", b"1 0\n", Some(1e-6)).0, Verdict::Wa);
     }
 
+    /// Asserts the verdict of `float:1e-6` on each `(expected, actual,
+    /// verdict)`.
+    fn float_verdicts(cases: &[(&str, &str, Verdict)]) {
+        for &(expected, actual, want) in cases {
+            let got = verdict(expected, actual, Some(1e-6));
+            assert_eq!(got, want, "{expected:?} against {actual:?}");
+        }
+    }
+
     #[test]
     fn a_differing_token_is_shown_with_its_line() {
         let (_, detail) = compare_tokens(b"a b\nc d\n", b"a b\nc  e\n", None);
         assert_eq!(
             detail,
-            "    token 4 differs: the text differs\n    expected: `d`\n      >   2 | c·d\n    \
-             actual: `e`\n      >   2 | c··e\n"
+            "token 4 differs: the text differs\nexpected: `d`\n  >   2 | c·d\n\
+             actual: `e`\n  >   2 | c··e\n"
         );
     }
 
     #[test]
     fn float_allows_absolute_or_relative_error() {
-        let eps = Some(1e-6);
-        assert_eq!(verdict("0.5\n", "0.5000009\n", eps), Verdict::Ac);
-        assert_eq!(verdict("0.5\n", "0.500002\n", eps), Verdict::Wa);
-        // Relative: large numbers may be off by more than EPS.
-        assert_eq!(verdict("1000000\n", "1000000.9\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1000000\n", "1000002.1\n", eps), Verdict::Wa);
-        // Absolute: near zero, relative error alone would refuse these.
-        assert_eq!(verdict("0\n", "0.0000009\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1e-9\n", "-1e-9\n", eps), Verdict::Ac);
-        // Exactly EPS off, as decimal text, is within it.
-        assert_eq!(verdict("1\n", "1.000001\n", eps), Verdict::Ac);
-        assert_eq!(verdict("0.3\n", "0.300001\n", eps), Verdict::Ac);
-        // Any spelling of the number.
-        assert_eq!(verdict("0.001 2\n", "1e-3 2.0000\n", eps), Verdict::Ac);
-        assert_eq!(verdict("-0\n", "0\n", eps), Verdict::Ac);
+        float_verdicts(&[
+            ("0.5\n", "0.5000009\n", Ac),
+            ("0.5\n", "0.500002\n", Wa),
+            // Relative: large numbers may be off by more than EPS.
+            ("1000000\n", "1000000.9\n", Ac),
+            ("1000000\n", "1000002.1\n", Wa),
+            // Absolute: near zero, relative error alone would refuse these.
+            ("0\n", "0.0000009\n", Ac),
+            ("1e-9\n", "-1e-9\n", Ac),
+            // Exactly EPS off, as decimal text, is within it.
+            ("1\n", "1.000001\n", Ac),
+            ("0.3\n", "0.300001\n", Ac),
+            // Any spelling of the number.
+            ("0.001 2\n", "1e-3 2.0000\n", Ac),
+            ("-0\n", "0\n", Ac),
+        ]);
     }
 
     #[test]
@@ -393,29 +440,29 @@ mod tests {
 
     #[test]
     fn float_keeps_nan_and_infinities_apart() {
-        let eps = Some(1e-6);
-        assert_eq!(verdict("nan\n", "NaN\n", eps), Verdict::Ac);
-        assert_eq!(verdict("1\n", "NaN\n", eps), Verdict::Wa);
-        assert_eq!(verdict("NaN\n", "1\n", eps), Verdict::Wa);
-        assert_eq!(verdict("inf\n", "inf\n", eps), Verdict::Ac);
-        assert_eq!(verdict("inf\n", "-inf\n", eps), Verdict::Wa);
-        assert_eq!(verdict("1e308\n", "inf\n", eps), Verdict::Wa);
-        assert_eq!(verdict("inf\n", "1e308\n", eps), Verdict::Wa);
-        // Far apart huge numbers do not overflow into a match.
-        assert_eq!(verdict("1e308\n", "-1e308\n", eps), Verdict::Wa);
+        float_verdicts(&[
+            ("nan\n", "NaN\n", Ac),
+            ("1\n", "NaN\n", Wa),
+            ("NaN\n", "1\n", Wa),
+            ("inf\n", "inf\n", Ac),
+            ("inf\n", "-inf\n", Wa),
+            ("1e308\n", "inf\n", Wa),
+            ("inf\n", "1e308\n", Wa),
+            // Far apart huge numbers do not overflow into a match.
+            ("1e308\n", "-1e308\n", Wa),
+        ]);
     }
 
     #[test]
     fn float_compares_words_exactly() {
+        float_verdicts(&[
+            ("Case 1: 0.5\n", "Case 1: 0.5000001\n", Ac),
+            ("Case 1: 0.5\n", "case 1: 0.5\n", Wa),
+            ("IMPOSSIBLE\n", "0\n", Wa),
+            ("0\n", "zero\n", Wa),
+            ("0x10\n", "16\n", Wa),
+        ]);
         let eps = Some(1e-6);
-        assert_eq!(
-            verdict("Case 1: 0.5\n", "Case 1: 0.5000001\n", eps),
-            Verdict::Ac
-        );
-        assert_eq!(verdict("Case 1: 0.5\n", "case 1: 0.5\n", eps), Verdict::Wa);
-        assert_eq!(verdict("IMPOSSIBLE\n", "0\n", eps), Verdict::Wa);
-        assert_eq!(verdict("0\n", "zero\n", eps), Verdict::Wa);
-        assert_eq!(verdict("0x10\n", "16\n", eps), Verdict::Wa);
         let (_, detail) = compare_tokens(b"0.5\n", b"0.6\n", eps);
         assert!(
             detail.contains("0.6 differs from 0.5 by 0.1, more than 1e-6"),

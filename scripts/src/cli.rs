@@ -1,6 +1,7 @@
 //! Reading values off the command line, for `flags.rs`, where every
 //! command's options are declared: help, UTF-8, numbers.
 
+use crate::error::Error;
 use std::ffi::OsString;
 use std::io::Write;
 
@@ -11,35 +12,41 @@ pub fn help_and_exit(help: &str) -> ! {
 }
 
 /// The next argument, or lexopt's error as a message.
-pub fn next(parser: &mut lexopt::Parser) -> Result<Option<lexopt::Arg<'_>>, String> {
-    parser.next().map_err(|error| error.to_string())
+pub fn next(parser: &mut lexopt::Parser) -> Result<Option<lexopt::Arg<'_>>, Error> {
+    parser.next().map_err(|error| Error::new(error.to_string()))
 }
 
 /// The value of the option just read.
-pub fn value(parser: &mut lexopt::Parser) -> Result<OsString, String> {
-    parser.value().map_err(|error| error.to_string())
+pub fn value(parser: &mut lexopt::Parser) -> Result<OsString, Error> {
+    parser
+        .value()
+        .map_err(|error| Error::new(error.to_string()))
 }
 
 /// A whole number above 0 for `option`.
-pub fn number(value: &str, option: &str) -> Result<u64, String> {
+pub fn number(value: &str, option: &str) -> Result<u64, Error> {
     value
         .parse::<u64>()
         .ok()
         .filter(|&number| number > 0)
-        .ok_or_else(|| format!("{option} takes a whole number above 0, not '{value}'"))
+        .ok_or_else(|| {
+            Error::new(format!(
+                "{option} takes a whole number above 0, not '{value}'"
+            ))
+        })
 }
 
 /// A number above 0 for `option`, such as 1.5.
-pub fn positive(value: &str, option: &str) -> Result<f64, String> {
+pub fn positive(value: &str, option: &str) -> Result<f64, Error> {
     value
         .parse::<f64>()
         .ok()
         .filter(|number| number.is_finite() && *number > 0.0)
-        .ok_or_else(|| format!("{option} takes a number above 0, not '{value}'"))
+        .ok_or_else(|| Error::new(format!("{option} takes a number above 0, not '{value}'")))
 }
 
-pub fn string(value: OsString) -> Result<String, String> {
+pub fn string(value: OsString) -> Result<String, Error> {
     value
         .into_string()
-        .map_err(|value| format!("'{}' is not UTF-8", value.to_string_lossy()))
+        .map_err(|value| Error::new(format!("'{}' is not UTF-8", value.to_string_lossy())))
 }

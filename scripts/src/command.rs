@@ -81,12 +81,6 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-impl From<Failure> for String {
-    fn from(failure: Failure) -> String {
-        failure.to_string()
-    }
-}
-
 /// `command` as a user would type it: the program by its file name (not
 /// the full path cargo or rustup gave it), then the arguments, each with
 /// spaces in quotes.

@@ -11,6 +11,7 @@
 
 use crate::checker::Checker;
 use crate::cli;
+use crate::error::Error;
 use crate::run::program_path;
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
 use crate::workspace::{Limits, DEFAULT_LIMITS};
@@ -105,11 +106,11 @@ impl Given {
         self.value(name).map(|value| program_path(Path::new(value)))
     }
 
-    fn string(&self, name: &str) -> Result<Option<String>, String> {
+    fn string(&self, name: &str) -> Result<Option<String>, Error> {
         self.value(name).cloned().map(cli::string).transpose()
     }
 
-    fn strings(&self, name: &str) -> Result<Vec<String>, String> {
+    fn strings(&self, name: &str) -> Result<Vec<String>, Error> {
         self.options
             .iter()
             .filter(|(given, _)| *given == name)
@@ -117,28 +118,42 @@ impl Given {
             .collect()
     }
 
-    fn positional(&self) -> Result<Vec<String>, String> {
+    fn positional(&self) -> Result<Vec<String>, Error> {
         self.positional.iter().cloned().map(cli::string).collect()
     }
 
-    fn number(&self, name: &str) -> Result<Option<u64>, String> {
+    fn number(&self, name: &str) -> Result<Option<u64>, Error> {
         self.string(name)?
             .map(|value| cli::number(&value, &format!("--{name}")))
             .transpose()
     }
 
-    fn positive(&self, name: &str) -> Result<Option<f64>, String> {
+    fn positive(&self, name: &str) -> Result<Option<f64>, Error> {
         self.string(name)?
             .map(|value| cli::positive(&value, &format!("--{name}")))
             .transpose()
     }
 }
 
+/// Reads a command's line: [`parse`] by `spec`, its options from what was
+/// given by `read`, then [`check_rules`]: one way for every command, so
+/// that none can leave its rules unchecked.
+fn command<T>(
+    spec: &Spec,
+    parser: &mut lexopt::Parser,
+    read: impl FnOnce(&Given) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let given = parse(spec, parser)?;
+    let options = read(&given)?;
+    check_rules(spec, &given)?;
+    Ok(options)
+}
+
 /// Reads a command's arguments as `spec` declares them: `--help` prints
 /// its help and exits; an option it does not take, a value where none
-/// goes or an option given twice is an error. The command's function reads
-/// the values, then [`check_rules`].
-fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
+/// goes or an option given twice is an error. [`command`] reads the values,
+/// then [`check_rules`].
+fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, Error> {
     use lexopt::prelude::*;
     let mut given = Given {
         options: Vec::new(),
@@ -155,13 +170,13 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                     }
                 }
                 let Some(flag) = spec.flags.iter().find(|flag| flag.name == name) else {
-                    return Err(format!(
+                    return Err(Error::new(format!(
                         "cargo {} takes no --{name} (`cargo {} --help` lists what it takes)",
                         spec.command, spec.command
-                    ));
+                    )));
                 };
                 if !flag.repeatable && given.has(flag.name) {
-                    return Err(format!("--{name} is given twice; give it once"));
+                    return Err(Error::new(format!("--{name} is given twice; give it once")));
                 }
                 let value = match flag.value {
                     Some(_) => cli::value(parser)?,
@@ -173,7 +188,7 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                 given.positional.push(value);
             }
             Value(value) => {
-                return Err(format!(
+                return Err(Error::new(format!(
                     "cargo {} takes {} {}, not also '{}'",
                     spec.command,
                     if spec.most_positional == 1 {
@@ -183,9 +198,9 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
                     },
                     spec.positional,
                     value.to_string_lossy()
-                ))
+                )))
             }
-            other => return Err(other.unexpected().to_string()),
+            other => return Err(Error::new(other.unexpected().to_string())),
         }
     }
     Ok(given)
@@ -193,17 +208,17 @@ fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, String> {
 
 /// An error when `given` breaks one of `spec`'s rules. Checked after the
 /// values are read, so that a bad value is named as such first.
-fn check_rules(spec: &Spec, given: &Given) -> Result<(), String> {
+fn check_rules(spec: &Spec, given: &Given) -> Result<(), Error> {
     for rule in spec.rules {
         match rule {
             Rule::Needs(option, others, message) => {
                 if given.has(option) && !others.iter().any(|other| given.has(other)) {
-                    return Err(message.to_string());
+                    return Err(Error::new(message.to_string()));
                 }
             }
             Rule::Excludes(option, others, message) => {
                 if given.has(option) && others.iter().any(|other| given.has(other)) {
-                    return Err(message.to_string());
+                    return Err(Error::new(message.to_string()));
                 }
             }
         }
@@ -274,30 +289,29 @@ const JUDGE: Spec = Spec {
 const JUDGE_HELP: &str = include_str!("help/judge.txt");
 
 /// Reads `cargo judge`'s command line.
-pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, String> {
-    let given = parse(&JUDGE, parser)?;
-    let options = Judge {
-        crates: given.positional()?,
-        program: given.program("program"),
-        samples: given.path("samples"),
-        time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
-        memory_limit: given
-            .number("memory-limit-mib")?
-            .map(|mib| mib.saturating_mul(1 << 20)),
-        checker: checker(&given)?,
-        cases: given.strings("case")?,
-    };
-    check_rules(&JUDGE, &given)?;
-    Ok(options)
+pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
+    command(&JUDGE, parser, |given| {
+        Ok(Judge {
+            crates: given.positional()?,
+            program: given.program("program"),
+            samples: given.path("samples"),
+            time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
+            memory_limit: given
+                .number("memory-limit-mib")?
+                .map(|mib| mib.saturating_mul(1 << 20)),
+            checker: checker(given)?,
+            cases: given.strings("case")?,
+        })
+    })
 }
 
 /// `--checker SPEC`, a program's path taken from the current folder.
-fn checker(given: &Given) -> Result<Option<Checker>, String> {
+fn checker(given: &Given) -> Result<Option<Checker>, Error> {
     given
         .string("checker")?
         .map(|spec| Checker::parse(&spec, Path::new(".")))
         .transpose()
-        .map_err(|error| format!("--checker: {error}"))
+        .map_err(|error| Error::new(format!("--checker: {error}")))
 }
 
 /// What `cargo bundle` was asked to do.
@@ -344,16 +358,15 @@ const BUNDLE: Spec = Spec {
 const BUNDLE_HELP: &str = include_str!("help/bundle.txt");
 
 /// Reads `cargo bundle`'s command line.
-pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, String> {
-    let given = parse(&BUNDLE, parser)?;
-    let options = Bundle {
-        crates: given.positional()?,
-        check: given.has("check"),
-        as_committed: given.has("as-committed"),
-        license_cache: given.path("license-cache"),
-    };
-    check_rules(&BUNDLE, &given)?;
-    Ok(options)
+pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, Error> {
+    command(&BUNDLE, parser, |given| {
+        Ok(Bundle {
+            crates: given.positional()?,
+            check: given.has("check"),
+            as_committed: given.has("as-committed"),
+            license_cache: given.path("license-cache"),
+        })
+    })
 }
 
 /// What `cargo timing` was asked to do.
@@ -434,30 +447,29 @@ const TIMING: Spec = Spec {
 const TIMING_HELP: &str = include_str!("help/timing.txt");
 
 /// Reads `cargo timing`'s command line.
-pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, String> {
-    let given = parse(&TIMING, parser)?;
-    let runs = match given.number("runs")? {
-        Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
-        None => DEFAULT_RUNS,
-    };
-    let options = Timing {
-        crates: given.positional()?,
-        runs,
-        seconds: given.positive("seconds")?.unwrap_or(DEFAULT_SECONDS),
-        slow: given.has("slow"),
-        compare: given.string("compare")?,
-        fail_above: given.positive("fail-above")?,
-        json: given.path("json"),
-        // Paths, as `cargo judge --program` takes them: never looked up on
-        // PATH.
-        program: given.program("program"),
-        inputs: given.path("inputs"),
-        old_program: given.program("old-program"),
-        floor: given.program("floor"),
-        checker: checker(&given)?,
-    };
-    check_rules(&TIMING, &given)?;
-    Ok(options)
+pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, Error> {
+    command(&TIMING, parser, |given| {
+        let runs = match given.number("runs")? {
+            Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
+            None => DEFAULT_RUNS,
+        };
+        Ok(Timing {
+            crates: given.positional()?,
+            runs,
+            seconds: given.positive("seconds")?.unwrap_or(DEFAULT_SECONDS),
+            slow: given.has("slow"),
+            compare: given.string("compare")?,
+            fail_above: given.positive("fail-above")?,
+            json: given.path("json"),
+            // Paths, as `cargo judge --program` takes them: never looked up on
+            // PATH.
+            program: given.program("program"),
+            inputs: given.path("inputs"),
+            old_program: given.program("old-program"),
+            floor: given.program("floor"),
+            checker: checker(given)?,
+        })
+    })
 }
 
 /// What `cargo stress` was asked to do.
@@ -492,22 +504,21 @@ const STRESS: Spec = Spec {
 const STRESS_HELP: &str = include_str!("help/stress.txt");
 
 /// Reads `cargo stress`'s command line.
-pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, String> {
-    let given = parse(&STRESS, parser)?;
-    let seed = match given.string("seed")? {
-        Some(value) => value
-            .parse()
-            .map_err(|_| format!("--seed takes a whole number, not '{value}'"))?,
-        None => 0,
-    };
-    let options = Stress {
-        crate_name: given.positional()?.pop(),
-        seed,
-        cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
-        time: given.number("time")?.map(Duration::from_secs),
-    };
-    check_rules(&STRESS, &given)?;
-    Ok(options)
+pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
+    command(&STRESS, parser, |given| {
+        let seed = match given.string("seed")? {
+            Some(value) => value
+                .parse()
+                .map_err(|_| Error::new(format!("--seed takes a whole number, not '{value}'")))?,
+            None => 0,
+        };
+        Ok(Stress {
+            crate_name: given.positional()?.pop(),
+            seed,
+            cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
+            time: given.number("time")?.map(Duration::from_secs),
+        })
+    })
 }
 
 /// What `cargo new-problem` was asked to do.
@@ -536,24 +547,23 @@ const NEW_PROBLEM: Spec = Spec {
 const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
 
 /// Reads `cargo new-problem`'s command line.
-pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, String> {
-    let given = parse(&NEW_PROBLEM, parser)?;
-    let name = given
-        .positional()?
-        .pop()
-        .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
-    let time = given.number("time-limit-ms")?.map(Duration::from_millis);
-    let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
-    let options = NewProblem {
-        name,
-        url: given.string("url")?,
-        limits: Limits {
-            time: time.unwrap_or(DEFAULT_LIMITS.time),
-            memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
-        },
-    };
-    check_rules(&NEW_PROBLEM, &given)?;
-    Ok(options)
+pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
+    command(&NEW_PROBLEM, parser, |given| {
+        let name = given
+            .positional()?
+            .pop()
+            .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
+        let time = given.number("time-limit-ms")?.map(Duration::from_millis);
+        let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
+        Ok(NewProblem {
+            name,
+            url: given.string("url")?,
+            limits: Limits {
+                time: time.unwrap_or(DEFAULT_LIMITS.time),
+                memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
+            },
+        })
+    })
 }
 
 #[cfg(test)]
@@ -573,7 +583,7 @@ mod tests {
         }
     }
 
-    fn parse_args(spec: &Spec, args: &[String]) -> Result<Given, String> {
+    fn parse_args(spec: &Spec, args: &[String]) -> Result<Given, Error> {
         let given = parse(spec, &mut lexopt::Parser::from_args(args))?;
         check_rules(spec, &given)?;
         Ok(given)
@@ -619,6 +629,7 @@ mod tests {
                         }
                     }
                     (Err(error), Some(message)) => {
+                        let error = error.to_string();
                         assert_eq!(error, message, "{} {args:?}", spec.command)
                     }
                     (result, broken) => panic!(
@@ -668,13 +679,15 @@ mod tests {
 
     #[test]
     fn an_option_given_twice_is_refused_unless_it_repeats() {
-        let error = parse_args(&TIMING, &args("--runs 3 --runs 5")).unwrap_err();
+        let error = parse_args(&TIMING, &args("--runs 3 --runs 5"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "--runs is given twice; give it once");
         let judge = judge_of("--case 1 --case 3 x1-a").unwrap();
         assert_eq!(judge.cases, ["1", "3"]);
     }
 
-    fn judge_of(line: &str) -> Result<Judge, String> {
+    fn judge_of(line: &str) -> Result<Judge, Error> {
         judge(&mut lexopt::Parser::from_args(args(line)))
     }
 
@@ -710,7 +723,7 @@ mod tests {
             ("--frobnicate", "cargo judge takes no --frobnicate"),
             ("--check", "cargo judge takes no --check"),
         ] {
-            let error = judge_of(line).unwrap_err();
+            let error = judge_of(line).unwrap_err().to_string();
             assert!(error.starts_with(message), "{line}: {error}");
         }
     }
@@ -726,7 +739,7 @@ mod tests {
             Some(Checker::Program(PathBuf::from("./check")))
         );
         assert_eq!(read("x1-a").unwrap().checker, None);
-        let error = read("--checker float:0").unwrap_err();
+        let error = read("--checker float:0").unwrap_err().to_string();
         assert!(
             error.starts_with("--checker: float:EPS takes an error above 0"),
             "{error}"
@@ -735,11 +748,15 @@ mod tests {
 
     #[test]
     fn one_positional_argument_where_one_is_taken() {
-        let error = parse_args(&STRESS, &args("a b")).unwrap_err();
+        let error = parse_args(&STRESS, &args("a b")).unwrap_err().to_string();
         assert_eq!(error, "cargo stress takes one CRATE, not also 'b'");
-        let error = parse_args(&NEW_PROBLEM, &args("a b")).unwrap_err();
+        let error = parse_args(&NEW_PROBLEM, &args("a b"))
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "cargo new-problem takes one NAME, not also 'b'");
-        let error = new_problem(&mut lexopt::Parser::from_args(args("--url u"))).unwrap_err();
+        let error = new_problem(&mut lexopt::Parser::from_args(args("--url u")))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("takes the new crate's name"), "{error}");
     }
 }

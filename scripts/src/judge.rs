@@ -4,7 +4,9 @@
 //! that a bundle is judged exactly as its crate is.
 
 use crate::cases::{self, shown_name};
-use crate::checker::Checker;
+use crate::checker::{checker_time, Checker};
+use crate::error::indented;
+use crate::error::Error;
 use crate::flags;
 use crate::run::{self, Bounds, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, Verdict};
@@ -16,6 +18,11 @@ use std::time::Instant;
 
 /// The width the case names are padded to.
 const NAME_WIDTH: usize = 40;
+
+/// How far in the lines under a verdict line are: what went wrong, and
+/// the lines that show it two columns further in.
+pub const UNDER: &str = "    ";
+pub const UNDER_DETAIL: &str = "      ";
 
 /// How one folder of samples is judged.
 #[derive(Clone, Debug)]
@@ -49,7 +56,7 @@ impl Judging {
 }
 
 /// Runs `cargo judge`; true when every case passed.
-pub fn main(options: &flags::Judge) -> Result<bool, String> {
+pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let mut tally = Tally::default();
     let out = &mut io::stdout().lock();
     if let Some(program) = &options.program {
@@ -74,18 +81,20 @@ pub fn main(options: &flags::Judge) -> Result<bool, String> {
         if let [problem] = problems[..] {
             unknown_cases(&problem.samples, &options.cases)?;
         } else {
-            return Err(format!(
+            return Err(Error::new(format!(
                 "--case names the cases of one crate, and this judges {}: name one \
                  crate, or run it in the crate's folder",
                 problems.len()
-            ));
+            )));
         }
     }
     for problem in problems {
         // Each crate built on its own, so that one that does not
         // compile is a verdict and the others are still judged.
         if let Err(errors) = workspace.build_crate(problem) {
-            report(out, &mut tally, Verdict::Ce, &problem.name, None, &errors);
+            // Rustc's messages, as rustc lays them out.
+            let shown = errors.layout(UNDER, UNDER);
+            report(out, &mut tally, Verdict::Ce, &problem.name, None, &shown);
             continue;
         }
         let program = workspace.release_binary(&problem.name);
@@ -105,7 +114,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, String> {
 /// An error when one of `names` is no case in `samples`: the command
 /// line's error, found before anything is built or run. A folder without
 /// cases is left to be judged ERROR, as it is without `--case`.
-fn unknown_cases(samples: &Path, names: &[String]) -> Result<(), String> {
+fn unknown_cases(samples: &Path, names: &[String]) -> Result<(), Error> {
     match cases::scan(samples) {
         Ok(found) if !found.is_empty() => cases::pick(found, names, samples).map(drop),
         _ => Ok(()),
@@ -169,21 +178,22 @@ pub fn judge_samples(
     let cases = match cases::scan_picked(samples, &judging.cases) {
         Ok(cases) => cases,
         Err(error) => {
+            let shown = error.layout(UNDER, UNDER_DETAIL);
+            report(out, tally, Verdict::Error, label, None, &shown);
+            return;
+        }
+    };
+    if let Checker::Program(checker) = &judging.checker {
+        if !checker.is_file() {
+            let detail = format!("the checker {} is not a file", checker.display());
             report(
                 out,
                 tally,
                 Verdict::Error,
                 label,
                 None,
-                &format!("    {error}\n"),
+                &indented(&detail, UNDER),
             );
-            return;
-        }
-    };
-    if let Checker::Program(checker) = &judging.checker {
-        if !checker.is_file() {
-            let detail = format!("    the checker {} is not a file\n", checker.display());
-            report(out, tally, Verdict::Error, label, None, &detail);
             return;
         }
     }
@@ -203,17 +213,31 @@ pub fn judge_samples(
         let name = format!("{name:<width$}");
         let (Some(input), Some(expected)) = (&case.input, &case.expected) else {
             let missing = if case.input.is_none() { "in" } else { "out" };
-            let detail = format!("    {}.{missing} is missing\n", shown_name(&case.stem));
-            report(out, tally, Verdict::Error, &name, None, &detail);
+            let detail = format!("{}.{missing} is missing", shown_name(&case.stem));
+            report(
+                out,
+                tally,
+                Verdict::Error,
+                &name,
+                None,
+                &indented(&detail, UNDER),
+            );
             continue;
         };
         let (verdict, run, detail) = judge_case(program, input, expected, judging);
-        report(out, tally, verdict, &name, run.as_ref(), &detail);
+        report(
+            out,
+            tally,
+            verdict,
+            &name,
+            run.as_ref(),
+            &indented(&detail, UNDER),
+        );
     }
 }
 
 /// Runs `program` on one case and judges it: the verdict, the run (when
-/// there was one) and what to show under the verdict line.
+/// there was one) and what to show under the verdict line, unindented.
 ///
 /// The program is started before the expected output is read, so that
 /// its peak memory never includes a copy of it (see [`run`]'s platform
@@ -226,8 +250,7 @@ fn judge_case(
     judging: &Judging,
 ) -> (Verdict, Option<Run>, String) {
     let limits = judging.limits;
-    let cannot_read =
-        |error: io::Error| format!("    cannot read {}: {error}\n", expected.display());
+    let cannot_read = |error: io::Error| format!("cannot read {}: {error}\n", expected.display());
     let expected_size = match fs::metadata(expected) {
         Ok(metadata) => metadata.len(),
         Err(error) => return (Verdict::Error, None, cannot_read(error)),
@@ -240,7 +263,7 @@ fn judge_case(
     let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
         Ok(run) => run,
         Err(error) => {
-            let detail = format!("    cannot run {}: {error}\n", program.display());
+            let detail = format!("cannot run {}: {error}\n", program.display());
             return (Verdict::Error, None, detail);
         }
     };
@@ -248,9 +271,14 @@ fn judge_case(
         Ok(answer) => answer,
         Err(error) => return (Verdict::Error, Some(run), cannot_read(error)),
     };
-    let (verdict, detail) = judging
-        .checker
-        .judge(&run, input, expected, &answer, limits);
+    let (verdict, detail) = judging.checker.judge(
+        &run,
+        input,
+        expected,
+        &answer,
+        limits,
+        checker_time(limits.time),
+    );
     (verdict, Some(run), detail)
 }
 

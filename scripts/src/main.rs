@@ -11,6 +11,7 @@ mod checker;
 mod cli;
 mod command;
 mod compare;
+mod error;
 mod flags;
 mod judge;
 mod new_problem;
@@ -20,6 +21,7 @@ mod timing;
 mod verdict;
 mod workspace;
 
+use crate::error::Error;
 use lexopt::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
@@ -48,19 +50,19 @@ fn main() -> ExitCode {
         Ok(false) => ExitCode::from(1),
         Err(error) => {
             // A report that cannot be written changes nothing: exit 2 anyway.
-            let _ = writeln!(std::io::stderr(), "error: {error}");
+            let _ = write!(std::io::stderr(), "{}", error.layout("error: ", "  "));
             ExitCode::from(2)
         }
     }
 }
 
 /// Parses the command line and runs the command; true when it passed.
-fn parse_and_run() -> Result<bool, String> {
+fn parse_and_run() -> Result<bool, Error> {
     let mut parser = lexopt::Parser::from_env();
     let command = match cli::next(&mut parser)? {
         Some(Value(command)) => cli::string(command)?,
         Some(Short('h') | Long("help")) | None => cli::help_and_exit(USAGE),
-        Some(other) => return Err(other.unexpected().to_string()),
+        Some(other) => return Err(Error::new(other.unexpected().to_string())),
     };
     match command.as_str() {
         "judge" => judge::main(&flags::judge(&mut parser)?),
@@ -69,9 +71,9 @@ fn parse_and_run() -> Result<bool, String> {
         "stress" => stress::main(&flags::stress(&mut parser)?),
         "new-problem" => new_problem::main(&flags::new_problem(&mut parser)?),
         "help" => cli::help_and_exit(USAGE),
-        other => Err(format!(
+        other => Err(Error::new(format!(
             "unknown command '{other}'; the commands are judge, bundle, timing, stress \
              and new-problem"
-        )),
+        ))),
     }
 }

@@ -5,6 +5,7 @@
 //! The files come from `scripts/templates/`, with `{name}`, `{title}`,
 //! `{url}`, `{time_limit_ms}` and `{memory_limit_mib}` filled in.
 
+use crate::error::Error;
 use crate::flags::NewProblem as Options;
 use crate::workspace::Workspace;
 use std::fs;
@@ -41,14 +42,14 @@ const TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// Runs `cargo new-problem`; true when the crate was made.
-pub fn main(options: &Options) -> Result<bool, String> {
+pub fn main(options: &Options) -> Result<bool, Error> {
     check_name(&options.name)?;
     let workspace = Workspace::load()?;
     let crate_dir = workspace.root.join("crates").join(&options.name);
     let samples_dir = workspace.root.join("samples").join(&options.name);
     for dir in [&crate_dir, &samples_dir] {
         if dir.exists() {
-            return Err(format!("{} already exists", dir.display()));
+            return Err(Error::new(format!("{} already exists", dir.display())));
         }
     }
     let values = [
@@ -108,23 +109,28 @@ pub fn main(options: &Options) -> Result<bool, String> {
     Ok(true)
 }
 
-fn write(path: &Path, contents: &[u8]) -> Result<(), String> {
+fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir)
-            .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+            .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
     }
-    fs::write(path, contents).map_err(|error| format!("cannot write {}: {error}", path.display()))
+    fs::write(path, contents)
+        .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))
 }
 
 /// The naming rule: `<judge><id>-<slug>`, lowercase ASCII letters and
 /// digits in hyphen-separated words; the judge is one or more words of
 /// letters, the id starts with a digit right after them (`poj1753`,
 /// `luogu-p2346`, `atcoder-abc123`), and at least one slug word follows.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), Error> {
     let rule = "a crate name is <judge><id>-<slug>: lowercase letters, digits and single hyphens, \
                 the judge's name followed by the problem's id, then words for the problem \
                 (poj1753-flip-game, luogu-p2346-four-in-line)";
-    let fail = || Err(format!("'{name}' does not follow the naming rule: {rule}"));
+    let fail = || {
+        Err(Error::new(format!(
+            "'{name}' does not follow the naming rule: {rule}"
+        )))
+    };
     let words: Vec<&str> = name.split('-').collect();
     let well_formed = words.iter().all(|word| {
         !word.is_empty()
@@ -207,7 +213,7 @@ mod tests {
             "-poj1753-flip",
             "../poj1753-flip",
         ] {
-            let error = check_name(name).unwrap_err();
+            let error = check_name(name).unwrap_err().to_string();
             assert!(
                 error.contains("does not follow the naming rule"),
                 "{name}: {error}"

@@ -32,7 +32,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -106,8 +106,14 @@ pub fn output_limit(expected_size: u64) -> u64 {
 
 /// A program given by path on the command line: a relative one (a bare
 /// name too) is taken from the current folder, never looked up on PATH.
+/// One that already starts with `./` or `../` is kept as given, so that
+/// messages name it as the user wrote it (not `././x`).
 pub fn program_path(program: &Path) -> PathBuf {
-    if program.is_relative() {
+    let from_here = matches!(
+        program.components().next(),
+        Some(Component::CurDir | Component::ParentDir)
+    );
+    if program.is_relative() && !from_here {
         Path::new(".").join(program)
     } else {
         program.to_path_buf()
@@ -133,6 +139,11 @@ mod bounds_tests {
     #[test]
     fn a_program_is_never_looked_up_on_path() {
         assert_eq!(program_path(Path::new("a")), Path::new("./a"));
+        assert_eq!(program_path(Path::new("b/a")), Path::new("./b/a"));
+        for given in ["./a", "../b/a", "/usr/bin/a"] {
+            let shown = program_path(Path::new(given)).display().to_string();
+            assert_eq!(shown, given);
+        }
     }
 }
 

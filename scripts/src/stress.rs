@@ -6,6 +6,8 @@
 //! deliberately simple method. Case `k` uses seed `first + k`, so a failure
 //! is reproduced with `--seed` alone.
 
+use crate::checker::checker_time;
+use crate::error::{indented, Error};
 use crate::flags::Stress as Options;
 use crate::run::{self, kill_after, output_limit, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
@@ -22,7 +24,7 @@ const HELPER_TIME: Duration = Duration::from_secs(10);
 const INPUT_LINES: usize = 40;
 
 /// Runs `cargo stress`; true when no case showed a difference.
-pub fn main(options: &Options) -> Result<bool, String> {
+pub fn main(options: &Options) -> Result<bool, Error> {
     let workspace = Workspace::load()?;
     let problem = match &options.crate_name {
         Some(name) => *workspace
@@ -41,9 +43,9 @@ pub fn main(options: &Options) -> Result<bool, String> {
 
     let dir = workspace.target_dir.join("stress").join(&problem.name);
     fs::create_dir_all(&dir)
-        .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
     let empty = dir.join("empty.in");
-    fs::write(&empty, b"").map_err(|error| error.to_string())?;
+    fs::write(&empty, b"").map_err(|error| Error::new(error.to_string()))?;
     let input = dir.join("case.in");
     // The brute force's answer, as a checker program reads it.
     let answer = dir.join("case.ans");
@@ -57,30 +59,31 @@ pub fn main(options: &Options) -> Result<bool, String> {
         }
         let made = run_helper(&generator, &[seed.to_string()], &empty, "gen")?;
         fs::write(&input, &made.stdout)
-            .map_err(|error| format!("cannot write {}: {error}", input.display()))?;
+            .map_err(|error| Error::new(format!("cannot write {}: {error}", input.display())))?;
         let expected = run_helper(&brute, &[], &input, "brute")?;
         fs::write(&answer, &expected.stdout)
-            .map_err(|error| format!("cannot write {}: {error}", answer.display()))?;
+            .map_err(|error| Error::new(format!("cannot write {}: {error}", answer.display())))?;
         let bounds = Bounds {
             kill_after: kill_after(problem.limits.time),
             memory: Some(problem.limits.memory),
             output: output_limit(expected.stdout.len() as u64),
         };
         let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
-            .map_err(|error| format!("cannot run {}: {error}", solution.display()))?;
+            .map_err(|error| Error::new(format!("cannot run {}: {error}", solution.display())))?;
         // The same verdict as `cargo judge` gives, by the crate's checker,
         // the brute force's output taken as the expected one.
-        let (verdict, detail) =
-            problem
-                .checker
-                .judge(&actual, &input, &answer, &expected.stdout, problem.limits);
+        let (verdict, detail) = problem.checker.judge(
+            &actual,
+            &input,
+            &answer,
+            &expected.stdout,
+            problem.limits,
+            checker_time(problem.limits.time),
+        );
         if !verdict.passed() {
             let fault = match verdict {
                 Verdict::Wa | Verdict::Pe => verdict.to_string(),
-                _ => format!(
-                    "{verdict}, {}",
-                    detail.trim_start().lines().next().unwrap_or("")
-                ),
+                _ => format!("{verdict}, {}", detail.lines().next().unwrap_or("")),
             };
             let kept = dir.join(format!("seed-{seed}.in"));
             let _ = fs::copy(&input, &kept);
@@ -95,10 +98,13 @@ pub fn main(options: &Options) -> Result<bool, String> {
                 problem.name,
                 verdict::first_lines(&made.stdout, INPUT_LINES, "    "),
                 if matches!(verdict, Verdict::Wa | Verdict::Pe) {
-                    format!("brute force (expected) against the solution (actual):\n{detail}")
+                    format!(
+                        "brute force (expected) against the solution (actual):\n{}",
+                        indented(&detail, "    ")
+                    )
                 } else if verdict == Verdict::Error {
                     // The checker program failed, not the solution.
-                    detail
+                    indented(&detail, "    ")
                 } else {
                     format!(
                         "the solution's stderr:\n{}",
@@ -123,7 +129,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
 }
 
 /// The names of the crate's generator and brute-force examples.
-fn helpers(problem: &Problem) -> Result<(String, String), String> {
+fn helpers(problem: &Problem) -> Result<(String, String), Error> {
     let find = |role: &str| {
         problem.example(role).ok_or_else(|| {
             format!(
@@ -138,20 +144,20 @@ fn helpers(problem: &Problem) -> Result<(String, String), String> {
 
 /// Runs a generator or brute force; an error when it does not finish
 /// cleanly, since then there is nothing to compare.
-fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Result<Run, String> {
+fn run_helper(program: &Path, args: &[String], input: &Path, role: &str) -> Result<Run, Error> {
     let run = run::run(program, args, input, HELPER_TIME, Purpose::Judge)
-        .map_err(|error| format!("cannot run {}: {error}", program.display()))?;
+        .map_err(|error| Error::new(format!("cannot run {}: {error}", program.display())))?;
     if run.killed_for_time || !run.ending.success() {
         let ending = if run.killed_for_time {
             format!("was killed after {}", verdict::milliseconds(run.elapsed))
         } else {
             run.ending.describe()
         };
-        return Err(format!(
-            "the {role} example {} {ending} (arguments {args:?}); stderr:\n{}",
-            program.display(),
-            verdict::first_lines(&run.stderr, 10, "    ")
-        ));
+        let headline = format!(
+            "the {role} example {} {ending} (arguments {args:?}); stderr:",
+            program.display()
+        );
+        return Err(Error::new(headline).with_detail(&verdict::first_lines(&run.stderr, 10, "")));
     }
     Ok(run)
 }

@@ -27,9 +27,10 @@ mod progress;
 mod rev;
 mod table;
 
-use crate::checker::Checker;
+use crate::checker::{checker_time, Checker};
 use crate::command;
 use crate::compare::Budget;
+use crate::error::Error;
 use crate::flags::Timing as Options;
 use crate::verdict::mebibytes;
 use crate::workspace::{self, Limits, Workspace};
@@ -61,13 +62,16 @@ struct Subject {
     heading: String,
     program: PathBuf,
     /// The same solution as built at REV, or why there is none.
-    old: Option<Result<PathBuf, String>>,
+    old: Option<Result<PathBuf, Error>>,
     baseline: Option<PathBuf>,
     /// Limits for checking a run: a generous time (a hang still ends).
     limits: Limits,
     /// How its outputs are held against the `.out` files, or against the
     /// baseline's and REV's where there is none.
     checker: Checker,
+    /// How long a checker program may run: by the crate's own time limit,
+    /// not the generous one above.
+    checker_time: Duration,
     /// Where another program's output is written when it stands in for the
     /// answer of a checker program.
     scratch: PathBuf,
@@ -78,7 +82,7 @@ struct Subject {
 
 /// Runs `cargo timing`; true when every row ran cleanly (and none is over
 /// `--fail-above`).
-pub fn main(options: &Options) -> Result<bool, String> {
+pub fn main(options: &Options) -> Result<bool, Error> {
     let started = Instant::now();
     let json_to_stdout = options.json.as_deref() == Some(Path::new("-"));
     let mut out: Box<dyn Write> = if json_to_stdout {
@@ -158,7 +162,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             }
             Err(error) => {
                 progress.clear();
-                report.failed(&mut out, &format!("empty program: {error}"));
+                report.failed(&mut out, &error.context("empty program"));
             }
         }
     }
@@ -178,15 +182,13 @@ pub fn main(options: &Options) -> Result<bool, String> {
                     columns.row(&mut out, &row);
                     // Why REV has no figures, unless the heading said so.
                     if let (Some(Ok(_)), Some(Err(why))) = (&subject.old, &row.old) {
-                        let _ = writeln!(out, "    no comparison: {why}");
+                        let _ = write!(out, "{}", why.layout("    no comparison: ", "      "));
                     }
                     report.add(&row);
                 }
                 Err(error) => {
-                    report.failed(
-                        &mut out,
-                        &format!("{}/{}: {error}", subject.name, input.name),
-                    );
+                    let error = error.context(format!("{}/{}", subject.name, input.name));
+                    report.failed(&mut out, &error);
                 }
             }
         }
@@ -208,7 +210,7 @@ pub fn main(options: &Options) -> Result<bool, String> {
             let _ = stdout.flush();
         } else {
             fs::write(path, text)
-                .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+                .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))?;
         }
     }
     Ok(clean)
@@ -226,7 +228,7 @@ struct Prepared {
 }
 
 /// The crates to time, the floor program and the start-up row's program.
-fn prepare_crates(options: &Options) -> Result<Prepared, String> {
+fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
     let examples: Vec<String> = problems
@@ -242,14 +244,14 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
     };
     let timing_dir = workspace.target_dir.join("timing");
     fs::create_dir_all(&timing_dir)
-        .map_err(|error| format!("cannot create {}: {error}", timing_dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", timing_dir.display())))?;
     let old = match &options.compare {
         Some(rev) => Some(rev::build(&workspace, &problems, rev, &timing_dir)?),
         None => None,
     };
     let empty = empty_program(&timing_dir)?;
     let empty_input = timing_dir.join("empty.in");
-    fs::write(&empty_input, b"").map_err(|error| error.to_string())?;
+    fs::write(&empty_input, b"").map_err(|error| Error::new(error.to_string()))?;
 
     let mut subjects = Vec::new();
     for problem in problems {
@@ -260,7 +262,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
                 .iter()
                 .find(|(name, _)| name == &problem.name)
                 .map(|(_, path)| path.clone())
-                .ok_or_else(|| format!("no crate {} at {}", problem.name, rev.commit))
+                .ok_or_else(|| Error::new(format!("no crate {} at {}", problem.name, rev.commit)))
         });
         subjects.push(Subject {
             name: problem.name.clone(),
@@ -286,6 +288,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
                 .checker
                 .clone()
                 .unwrap_or_else(|| problem.checker.clone()),
+            checker_time: checker_time(problem.limits.time),
             scratch: timing_dir.clone(),
             inputs,
             skipped,
@@ -301,7 +304,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, String> {
 }
 
 /// `--program PATH --inputs DIR [--old-program PATH]`.
-fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String> {
+fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error> {
     let dir = options
         .inputs
         .as_deref()
@@ -322,7 +325,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
     };
     let (inputs, skipped) = inputs::scan(dir, options.slow)?;
     if inputs.is_empty() {
-        return Err(format!("no .in files in {}", dir.display()));
+        return Err(Error::new(format!("no .in files in {}", dir.display())));
     }
     let name = program
         .file_stem()
@@ -340,6 +343,8 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
             memory: u64::MAX,
         },
         checker,
+        // No crate: the default time limit's.
+        checker_time: checker_time(workspace::DEFAULT_LIMITS.time),
         scratch,
         inputs,
         skipped,
@@ -354,7 +359,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, String
 }
 
 /// Builds the I/O floor program with the release profile.
-fn build_floor(workspace: &Workspace) -> Result<PathBuf, String> {
+fn build_floor(workspace: &Workspace) -> Result<PathBuf, Error> {
     // Cargo's progress shows as it comes.
     command::run(
         workspace::cargo()
@@ -369,16 +374,16 @@ fn build_floor(workspace: &Workspace) -> Result<PathBuf, String> {
             .current_dir(&workspace.root)
             .stderr(Stdio::inherit()),
     )
-    .map_err(|failure| format!("the floor program did not build: {failure}"))?;
+    .map_err(|failure| Error::new(format!("the floor program did not build: {failure}")))?;
     Ok(workspace.release_binary("timing-floor"))
 }
 
 /// An empty Rust program, built as cargo builds release binaries: the
 /// start-up floor of any single-board run.
-fn empty_program(timing_dir: &Path) -> Result<PathBuf, String> {
+fn empty_program(timing_dir: &Path) -> Result<PathBuf, Error> {
     let source = timing_dir.join("empty-program.rs");
     let program = timing_dir.join(format!("empty-program{}", std::env::consts::EXE_SUFFIX));
-    fs::write(&source, "fn main() {}\n").map_err(|error| error.to_string())?;
+    fs::write(&source, "fn main() {}\n").map_err(|error| Error::new(error.to_string()))?;
     command::run(
         workspace::rustc()
             .args(["-O", "-C", "strip=debuginfo", "-o"])

@@ -111,7 +111,7 @@ pub fn first_different_line(expected: &[u8], actual: &[u8]) -> Option<usize> {
 }
 
 /// The verdict on one finished run against the expected output, and what
-/// to show under it when it failed (lines indented by four spaces).
+/// to show under it when it failed (unindented: the report indents it).
 ///
 /// In this order: killed for time, memory or output; then over the time
 /// limit, over the memory limit (the peak, or an allocation that failed at
@@ -132,12 +132,10 @@ pub fn judge_output(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
     let detail = if verdict.passed() {
         String::new()
     } else {
-        show_difference(expected, actual, CONTEXT_LINES, INDENT)
+        show_difference(expected, actual, CONTEXT_LINES)
     };
     (verdict, detail)
 }
-
-const INDENT: &str = "    ";
 
 /// TLE, MLE, OLE or RE, with what to show, when the run broke a limit or
 /// failed; `None` when it ran cleanly and only its output is left to judge.
@@ -145,7 +143,7 @@ const INDENT: &str = "    ";
 pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     let over_time = |what: &str| {
         let detail = format!(
-            "{INDENT}{what} {}, over the time limit of {}\n",
+            "{what} {}, over the time limit of {}\n",
             milliseconds(run.elapsed),
             milliseconds(limits.time)
         );
@@ -154,7 +152,7 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     let over_memory = |peak: Option<u64>| {
         let detail = match peak {
             Some(peak) => format!(
-                "{INDENT}{} at {}, over the limit of {}\n",
+                "{} at {}, over the limit of {}\n",
                 if run.killed_for_memory {
                     "killed with resident memory"
                 } else {
@@ -164,12 +162,12 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
                 mebibytes(limits.memory)
             ),
             None => format!(
-                "{INDENT}{}; an allocation failed at the cap of {} the memory limit of {} \
+                "{}; an allocation failed at the cap of {} the memory limit of {} \
                  sets:\n{}",
                 run.ending.describe(),
                 mebibytes(run::address_space_cap(limits.memory)),
                 mebibytes(limits.memory),
-                first_lines(&run.stderr, 3, "      ")
+                first_lines(&run.stderr, 3, "  ")
             ),
         };
         Some((Verdict::Mle, detail))
@@ -182,7 +180,7 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     }
     if run.output_over_limit {
         let detail = format!(
-            "{INDENT}killed after writing more than the output limit of {}\n",
+            "killed after writing more than the output limit of {}\n",
             mebibytes(run.stdout.len() as u64)
         );
         return Some((Verdict::Ole, detail));
@@ -199,12 +197,12 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     if allocation_failed(&run.stderr) {
         return over_memory(None);
     }
-    let mut detail = format!("{INDENT}{}", run.ending.describe());
+    let mut detail = run.ending.describe();
     if run.stderr.is_empty() {
         detail.push_str("; nothing on stderr\n");
     } else {
         detail.push_str("; stderr:\n");
-        detail.push_str(&first_lines(&run.stderr, STDERR_LINES, "      "));
+        detail.push_str(&first_lines(&run.stderr, STDERR_LINES, "  "));
     }
     Some((Verdict::Re, detail))
 }
@@ -230,11 +228,11 @@ fn allocation_failed(stderr: &[u8]) -> bool {
 
 /// Lines around the first difference of `expected` and `actual`, each side
 /// shown with [`visible`] and numbered, the differing line marked with `>`.
-/// Every line of the result is indented by `indent`. The report is bounded
+/// Unindented: where it sits is the report's business. The report is bounded
 /// whatever the texts: at most `2 × context + 1` lines a side, each cut
 /// after [`LINE_CUT`] bytes (the differing line around its first differing
 /// byte) with a note of what was left out.
-pub fn show_difference(expected: &[u8], actual: &[u8], context: usize, indent: &str) -> String {
+pub fn show_difference(expected: &[u8], actual: &[u8], context: usize) -> String {
     let Some(line) = first_different_line(expected, actual) else {
         return String::new();
     };
@@ -245,13 +243,13 @@ pub fn show_difference(expected: &[u8], actual: &[u8], context: usize, indent: &
     }
     let column = first_different_byte(nth_line(expected, line), nth_line(actual, line));
     let mut shown = format!(
-        "{indent}first difference at line {line}; whitespace shown as \
+        "first difference at line {line}; whitespace shown as \
          · space, ^I tab, ^M carriage return, $ end of line:\n"
     );
     for (name, text) in [("expected", expected), ("actual", actual)] {
-        let _ = writeln!(shown, "{indent}{name}:");
+        let _ = writeln!(shown, "{name}:");
         if text.is_empty() {
-            let _ = writeln!(shown, "{indent}      (no output at all)");
+            let _ = writeln!(shown, "      (no output at all)");
             continue;
         }
         let mut count = 0;
@@ -268,15 +266,15 @@ pub fn show_difference(expected: &[u8], actual: &[u8], context: usize, indent: &
             };
             let _ = writeln!(
                 shown,
-                "{indent}  {marker}{number:>4} | {}",
+                "  {marker}{number:>4} | {}",
                 cut(text_line, from, true)
             );
         }
         if line > count {
-            let _ = writeln!(shown, "{indent}  >{line:>4} | (ends after line {count})");
+            let _ = writeln!(shown, "  >{line:>4} | (ends after line {count})");
         }
         if !text.ends_with(b"\n") {
-            let _ = writeln!(shown, "{indent}        (no newline at the end)");
+            let _ = writeln!(shown, "        (no newline at the end)");
         }
     }
     shown
@@ -505,7 +503,7 @@ mod tests {
     fn runtime_errors_show_the_ending_and_stderr() {
         let run = run_with(5, Some(2), Ending::Exited(101), b"");
         let (_, detail) = judge_run(&run, b"1\n", LIMITS);
-        assert_eq!(detail, "    exit status 101; stderr:\n      | boom\n");
+        assert_eq!(detail, "exit status 101; stderr:\n  | boom\n");
     }
 
     #[test]
@@ -517,7 +515,7 @@ mod tests {
         assert_eq!(verdict, Verdict::Mle);
         assert_eq!(
             detail,
-            "    killed with resident memory at 70.0 MiB, over the limit of 64.0 MiB\n"
+            "killed with resident memory at 70.0 MiB, over the limit of 64.0 MiB\n"
         );
         let mut flooded = run_with(5, Some(2), Ending::Signal(9), &[b'y'; 1 << 20]);
         flooded.output_over_limit = true;
@@ -525,7 +523,7 @@ mod tests {
         assert_eq!(verdict, Verdict::Ole);
         assert_eq!(
             detail,
-            "    killed after writing more than the output limit of 1.0 MiB\n"
+            "killed after writing more than the output limit of 1.0 MiB\n"
         );
         // Time still comes first.
         let mut both = run_with(1500, Some(2), Ending::Signal(9), b"");
@@ -584,7 +582,7 @@ mod tests {
             expected.extend_from_slice(b"x\n");
             actual.extend_from_slice(b"y\n");
         }
-        let shown = show_difference(&expected, &actual, 3, "");
+        let shown = show_difference(&expected, &actual, 3);
         assert!(shown.lines().count() <= 3 + 2 * 7 + 2, "{shown}");
         assert!(shown.lines().all(|line| line.len() < 300), "{shown}");
         assert!(shown.contains("first difference at line 1001"), "{shown}");
@@ -679,7 +677,7 @@ mod tests {
 
     #[test]
     fn a_difference_is_shown_with_its_context() {
-        let shown = show_difference(b"1\n2\n3\n4\n5\n6\n", b"1\n2\n3\n4 \n5\n6\n", 1, "");
+        let shown = show_difference(b"1\n2\n3\n4\n5\n6\n", b"1\n2\n3\n4 \n5\n6\n", 1);
         assert!(shown.starts_with("first difference at line 4;"), "{shown}");
         assert!(
             shown.contains("expected:\n      3 | 3$\n  >   4 | 4$\n      5 | 5$\n"),
@@ -694,12 +692,12 @@ mod tests {
 
     #[test]
     fn a_short_or_unterminated_output_says_so() {
-        let shown = show_difference(b"1\n2\n", b"1", 3, "");
+        let shown = show_difference(b"1\n2\n", b"1", 3);
         assert!(shown.contains("actual:\n  >   1 | 1\n"), "{shown}");
         assert!(shown.contains("(no newline at the end)"), "{shown}");
-        let shown = show_difference(b"1\n2\n", b"1\n", 3, "");
+        let shown = show_difference(b"1\n2\n", b"1\n", 3);
         assert!(shown.contains("  >   2 | (ends after line 1)"), "{shown}");
-        let shown = show_difference(b"1\n", b"", 3, "");
+        let shown = show_difference(b"1\n", b"", 3);
         assert!(
             shown.contains("actual:\n      (no output at all)"),
             "{shown}"

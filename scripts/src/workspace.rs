@@ -4,6 +4,7 @@
 
 use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
+use crate::error::Error;
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -74,18 +75,18 @@ impl Problem {
 
 impl Workspace {
     /// Reads the workspace that holds the current folder.
-    pub fn load() -> Result<Workspace, String> {
+    pub fn load() -> Result<Workspace, Error> {
         // What cargo says goes into the error: outside a workspace, the
         // one line that says so.
         let output =
             command::run(cargo().args(["metadata", "--format-version", "1", "--no-deps"]))?;
         let metadata: Value = serde_json::from_slice(&output)
-            .map_err(|error| format!("cannot read cargo metadata's output: {error}"))?;
+            .map_err(|error| Error::new(format!("cannot read cargo metadata's output: {error}")))?;
         Workspace::from_metadata(&metadata)
     }
 
     /// The workspace described by `cargo metadata --format-version 1` JSON.
-    pub fn from_metadata(metadata: &Value) -> Result<Workspace, String> {
+    pub fn from_metadata(metadata: &Value) -> Result<Workspace, Error> {
         let root = PathBuf::from(string(metadata, "workspace_root")?);
         let target_dir = PathBuf::from(string(metadata, "target_directory")?);
         let packages = metadata["packages"]
@@ -121,7 +122,7 @@ impl Workspace {
     /// The problems named, in the order given, each once; with no name, the
     /// problem the current folder is in, or else every problem. An unknown
     /// name is an error listing the known ones.
-    pub fn select(&self, names: &[String]) -> Result<Vec<&Problem>, String> {
+    pub fn select(&self, names: &[String]) -> Result<Vec<&Problem>, Error> {
         if names.is_empty() {
             if let Some(problem) = self.current_problem() {
                 return Ok(vec![problem]);
@@ -129,7 +130,7 @@ impl Workspace {
             if self.problems.is_empty() {
                 return Err("the workspace has no problem crates \
                             (packages with [package.metadata.judge])"
-                    .to_string());
+                    .into());
             }
             return Ok(self.problems.iter().collect());
         }
@@ -151,10 +152,10 @@ impl Workspace {
                             .iter()
                             .map(|problem| problem.name.as_str())
                             .collect();
-                        format!(
+                        Error::new(format!(
                             "no problem crate named '{name}' (have: {})",
                             known.join(", ")
-                        )
+                        ))
                     })
             })
             .collect()
@@ -178,7 +179,7 @@ impl Workspace {
     /// Builds the problems' binaries in release mode, as judges build
     /// (the workspace's release profile is `rustc -O`), and the examples
     /// named.
-    pub fn build_release(&self, problems: &[&Problem], examples: &[String]) -> Result<(), String> {
+    pub fn build_release(&self, problems: &[&Problem], examples: &[String]) -> Result<(), Error> {
         let mut command = cargo();
         // Not --quiet: a cold build takes a while, and cargo's own progress
         // says what it is doing.
@@ -197,7 +198,7 @@ impl Workspace {
                 .stderr(Stdio::inherit()),
         )
         .map(drop)
-        .map_err(|failure| format!("the release build: {failure}"))
+        .map_err(|failure| Error::from(failure).context("the release build"))
     }
 
     /// Builds one problem's binary in release mode, as
@@ -207,7 +208,7 @@ impl Workspace {
     /// read from cargo's JSON on stdout, so that the report can hold them,
     /// and its warnings are written to stderr as cargo renders them, once
     /// (cargo replays a crate's warnings on a build that compiles nothing).
-    pub fn build_crate(&self, problem: &Problem) -> Result<(), String> {
+    pub fn build_crate(&self, problem: &Problem) -> Result<(), Error> {
         /// Errors shown, and lines of each.
         const ERRORS: usize = 2;
         const LINES: usize = 12;
@@ -224,7 +225,7 @@ impl Workspace {
             Err(mut failure) if matches!(failure.ended, Ended::Failed(_)) => {
                 (std::mem::take(&mut failure.stdout), Some(failure))
             }
-            Err(failure) => return Err(format!("    {failure}\n")),
+            Err(failure) => return Err(failure.into()),
         };
         let messages: Vec<Value> = stdout
             .split(|&byte| byte == b'\n')
@@ -260,32 +261,31 @@ impl Workspace {
         let errors = rendered("error").take(ERRORS);
         for error in errors {
             for line in error.trim_end().lines().take(LINES) {
-                shown.push_str("    ");
                 shown.push_str(&crate::verdict::printable(line.as_bytes()));
                 shown.push('\n');
             }
         }
         if shown.is_empty() {
-            shown = format!("    {failure}; its messages are above\n");
+            return Err(Error::new(format!("{failure}; its messages are above")));
         }
-        Err(shown)
+        Err(Error::new(shown))
     }
 }
 
 impl Problem {
-    fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, String> {
+    fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, Error> {
         let name = string(package, "name")?.to_string();
         let manifest = PathBuf::from(string(package, "manifest_path")?);
         let dir = manifest
             .parent()
-            .ok_or_else(|| format!("{name}: its manifest has no folder"))?
+            .ok_or_else(|| Error::new(format!("{name}: its manifest has no folder")))?
             .to_path_buf();
-        let in_table = |what: String| format!("{name}: [package.metadata.judge] {what}");
+        let in_table = |what: Error| Error::new(format!("{name}: [package.metadata.judge] {what}"));
         let number = |key: &str| {
             judge[key]
                 .as_u64()
                 .filter(|&value| value > 0)
-                .ok_or_else(|| in_table(format!("needs `{key}`, a whole number above 0")))
+                .ok_or_else(|| in_table(format!("needs `{key}`, a whole number above 0").into()))
         };
         let limits = Limits {
             time: Duration::from_millis(number("time-limit-ms")?),
@@ -293,11 +293,12 @@ impl Problem {
         };
         let checker = match &judge["checker"] {
             Value::Null => Checker::Exact,
-            Value::String(spec) => Checker::parse(spec, &dir)
-                .map_err(|error| in_table(format!("`checker`: {error}")))?,
+            Value::String(spec) => {
+                Checker::parse(spec, &dir).map_err(|error| in_table(error.context("`checker`")))?
+            }
             _ => {
                 let error = format!("`checker` must be a string: {}", checker::SPECS);
-                return Err(in_table(error));
+                return Err(in_table(error.into()));
             }
         };
         let compile = match &judge["compile"] {
@@ -306,7 +307,7 @@ impl Problem {
                 .iter()
                 .map(|entry| JudgeCompile::from_entry(entry).map_err(&in_table))
                 .collect::<Result<_, _>>()?,
-            _ => return Err(in_table("`compile` must be an array of tables".to_string())),
+            _ => return Err(in_table("`compile` must be an array of tables".into())),
         };
         let examples = package["targets"]
             .as_array()
@@ -324,9 +325,9 @@ impl Problem {
                 .any(|target| has_kind(target, "bin") && target["name"] == name.as_str())
         });
         if !has_binary {
-            return Err(format!(
+            return Err(Error::new(format!(
                 "{name}: a problem crate needs a binary named {name}"
-            ));
+            )));
         }
         Ok(Problem {
             samples: root.join("samples").join(&name),
@@ -341,7 +342,7 @@ impl Problem {
 }
 
 impl JudgeCompile {
-    fn from_entry(entry: &Value) -> Result<JudgeCompile, String> {
+    fn from_entry(entry: &Value) -> Result<JudgeCompile, Error> {
         let judge = entry["judge"]
             .as_str()
             .ok_or("`compile` entry needs `judge`, a name")?
@@ -366,10 +367,10 @@ fn has_kind(target: &Value, kind: &str) -> bool {
         .is_some_and(|kinds| kinds.iter().any(|each| each == kind))
 }
 
-fn string<'a>(value: &'a Value, key: &str) -> Result<&'a str, String> {
+fn string<'a>(value: &'a Value, key: &str) -> Result<&'a str, Error> {
     value[key]
         .as_str()
-        .ok_or_else(|| format!("cargo metadata gave no `{key}`"))
+        .ok_or_else(|| Error::new(format!("cargo metadata gave no `{key}`")))
 }
 
 /// The cargo that runs this tool (cargo sets `CARGO` for `cargo run`), or
@@ -456,7 +457,9 @@ mod tests {
                 "`compile` entry for J needs `rustc-args`",
             ),
         ] {
-            let error = Workspace::from_metadata(&metadata(judge)).unwrap_err();
+            let error = Workspace::from_metadata(&metadata(judge))
+                .unwrap_err()
+                .to_string();
             assert!(error.contains(expected), "{judge}: {error}");
         }
     }
@@ -468,7 +471,10 @@ mod tests {
         assert_eq!(workspace.select(&[]).unwrap().len(), 2);
         let picked = workspace.select(&["x1-b".to_string()]).unwrap();
         assert_eq!(picked[0].name, "x1-b");
-        let error = workspace.select(&["x9".to_string()]).unwrap_err();
+        let error = workspace
+            .select(&["x9".to_string()])
+            .unwrap_err()
+            .to_string();
         assert_eq!(error, "no problem crate named 'x9' (have: x1-a, x1-b)");
     }
 }

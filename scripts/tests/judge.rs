@@ -574,6 +574,14 @@ fn tokens_take_any_whitespace_and_show_the_first_token_that_differs() {
     );
 }
 
+/// The verdicts of the cases `judge-fixture/1` to `judge-fixture/COUNT`,
+/// in that order.
+fn numbered_verdicts(report: &Report, count: usize) -> Vec<String> {
+    (1..=count)
+        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
+        .collect()
+}
+
 #[test]
 fn float_takes_numbers_within_the_error_and_words_exactly() {
     let report = judge_with(
@@ -587,11 +595,8 @@ fn float_takes_numbers_within_the_error_and_words_exactly() {
         ],
         &["--checker", "float:1e-6"],
     );
-    let verdicts: Vec<String> = (1..=6)
-        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
-        .collect();
     assert_eq!(
-        verdicts,
+        numbered_verdicts(&report, 6),
         ["AC", "AC", "WA", "WA", "WA", "WA"],
         "{}",
         report.stdout
@@ -620,11 +625,8 @@ fn a_checker_program_decides_and_its_failures_are_errors() {
         ],
         &["--checker", checker, "--time-limit-ms", "100"],
     );
-    let verdicts: Vec<String> = (1..=6)
-        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
-        .collect();
     assert_eq!(
-        verdicts,
+        numbered_verdicts(&report, 6),
         ["AC", "AC", "WA", "ERROR", "ERROR", "RE"],
         "{}",
         report.stdout
@@ -679,42 +681,22 @@ fn a_crates_checker_is_used_by_judge_bundle_and_stress_and_the_command_line_over
     assert_eq!(spaced(&report, "x2-tokens"), "PE", "{}", report.stdout);
 
     // The committed file, compiled as the judge does and judged the same way.
-    let report = problems.tool(&["bundle", "--check", "--as-committed", "x2-tokens"]);
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report
-            .stdout
-            .contains("AC    x2-tokens (bundle, plain rustc)/spaced"),
-        "{}",
-        report.stdout
-    );
-    let report = problems.tool(&["bundle", "--check", "--as-committed", "x1-fixture"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report
-            .stdout
-            .contains("PE    x1-fixture (bundle, plain rustc)/spaced"),
-        "{}",
-        report.stdout
-    );
+    let bundle_check = |name| problems.tool(&["bundle", "--check", "--as-committed", name]);
+    bundle_check("x2-tokens")
+        .exited(0)
+        .says(&["AC    x2-tokens (bundle, plain rustc)/spaced"]);
+    bundle_check("x1-fixture")
+        .exited(1)
+        .says(&["PE    x1-fixture (bundle, plain rustc)/spaced"]);
 
     // The brute force answers `7 0` where the solution prints `7  0`.
-    let report = problems.tool(&["stress", "x2-tokens", "--cases", "5"]);
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.starts_with("5 passed, 0 failed"),
-        "{}",
-        report.stdout
-    );
-    let report = problems.tool(&["stress", "x1-fixture", "--cases", "5"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report
-            .stdout
-            .starts_with("FAIL  x1-fixture on seed 0 (case 1 of this run): PE"),
-        "{}",
-        report.stdout
-    );
+    let stress = |name| problems.tool(&["stress", name, "--cases", "5"]);
+    stress("x2-tokens")
+        .exited(0)
+        .starts_with("5 passed, 0 failed");
+    stress("x1-fixture")
+        .exited(1)
+        .starts_with("FAIL  x1-fixture on seed 0 (case 1 of this run): PE");
 }
 
 #[test]

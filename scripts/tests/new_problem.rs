@@ -184,36 +184,19 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
     );
 
     let timed = tool_in(dir, &target, &["timing", "--runs", "1", NAME]);
-    assert_eq!(timed.code, Some(0), "{}{}", timed.stdout, timed.stderr);
-    assert!(
-        timed.stdout.contains("1-random-100000-cases"),
-        "{}",
-        timed.stdout
-    );
-    assert!(timed.stdout.contains("0-judge-sample"), "{}", timed.stdout);
+    timed
+        .exited(0)
+        .says(&["1-random-100000-cases", "0-judge-sample"]);
 
     let stressed = tool_in(
         dir,
         &target,
         &["stress", NAME, "--cases", "30", "--seed", "7"],
     );
-    assert_eq!(
-        stressed.code,
-        Some(0),
-        "{}{}",
-        stressed.stdout,
-        stressed.stderr
-    );
-    assert!(
-        stressed.stdout.starts_with("30 passed, 0 failed"),
-        "{}",
-        stressed.stdout
-    );
-    assert!(
-        stressed.stdout.contains("seeds 7..=36"),
-        "{}",
-        stressed.stdout
-    );
+    stressed
+        .exited(0)
+        .starts_with("30 passed, 0 failed")
+        .says(&["seeds 7..=36"]);
 
     if cargo_equip_installed() {
         let missing = tool_in(dir, &target, &["bundle", "--check", NAME]);

@@ -106,14 +106,9 @@ fn a_program_ten_times_slower_is_over_the_threshold() {
             json_path.to_str().unwrap(),
         ],
     );
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report
-            .stdout
-            .contains("Slower than 2x old:\n  sleep-100/a: "),
-        "{}",
-        report.stdout
-    );
+    report
+        .exited(1)
+        .says(&["Slower than 2x old:\n  sleep-100/a: "]);
     let figures = json(&json_path);
     let row = &figures["rows"][0];
     assert_eq!(row["crate"], "sleep-100");
@@ -177,17 +172,9 @@ fn a_wrong_output_fails_the_row() {
     let inputs = one_input();
     inputs.write("a.out", b"not ok\n");
     let report = timing(fast, &inputs.path, &["--runs", "1"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("FAILED sleep-10/a: WA"),
-        "{}",
-        report.stdout
-    );
-    assert!(
-        report.stdout.contains("1 rows failed."),
-        "{}",
-        report.stdout
-    );
+    report
+        .exited(1)
+        .says(&["FAILED sleep-10/a: WA", "1 rows failed."]);
 }
 
 #[test]
@@ -201,12 +188,36 @@ fn outputs_that_differ_from_the_old_programs_fail_the_row() {
         &inputs.path,
         &["--runs", "1", "--old-program", fast.to_str().unwrap()],
     );
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    report
+        .exited(1)
+        .says(&["the output differs from REV's (WA)"]);
+}
+
+/// A checker program that hangs is killed after twice the default time
+/// limit (the crate's, for a crate), not after twice the generous limit a
+/// bench run is given (a minute with `--program`): its row fails as ERROR.
+#[test]
+fn a_hanging_checker_is_killed_by_its_own_bound() {
+    let inputs = Scratch::new("timing-inputs");
+    inputs.write("a.in", b"print 4\n");
+    inputs.write("a.out", b"hang\n");
+    let checker = fixture().to_str().unwrap();
+    let started = std::time::Instant::now();
+    let report = timing(
+        fixture(),
+        &inputs.path,
+        &["--runs", "1", "--checker", checker],
+    );
+    report.exited(1).says(&["FAILED judge-fixture/a: ERROR: "]);
     assert!(
-        report.stdout.contains("the output differs from REV's (WA)"),
+        report.stdout.contains("\n    the checker ")
+            && report
+                .stdout
+                .contains(" ran past 2000.00 ms and was killed"),
         "{}",
         report.stdout
     );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
 
 /// `--checker` holds the output against the `.out` file, and against
@@ -218,19 +229,13 @@ fn a_checker_program_judges_the_outputs_of_a_program() {
     inputs.write("a.out", b"any-of 3 4\n");
     let checker = fixture().to_str().unwrap();
     let report = timing(fixture(), &inputs.path, &["--runs", "1"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("FAILED judge-fixture/a: WA"),
-        "{}",
-        report.stdout
-    );
+    report.exited(1).says(&["FAILED judge-fixture/a: WA"]);
     let report = timing(
         fixture(),
         &inputs.path,
         &["--runs", "1", "--checker", checker],
     );
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(report.stdout.contains("\n  a "), "{}", report.stdout);
+    report.exited(0).says(&["\n  a "]);
 
     // No `.out`: REV's output is the answer the checker is given, in a
     // file under the target folder, removed after. The sleeper writes `ok`,
@@ -261,7 +266,7 @@ fn a_checker_program_judges_the_outputs_of_a_program() {
     let (b, c) = notes.split_once("\n  c ").unwrap();
     assert_eq!(b.lines().count(), 1, "{}", report.stdout);
     assert!(
-        c.contains("\n    the output could not be held against REV's (ERROR):\n    the checker "),
+        c.contains("\n    the output could not be held against REV's (ERROR):\n      the checker "),
         "{}",
         report.stdout
     );
@@ -338,53 +343,27 @@ fn a_crates_checker_judges_its_bench_outputs() {
     };
 
     let report = time(&[]);
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(report.stdout.contains("\n  1-spaced "), "{}", report.stdout);
-    assert!(
-        report.stdout.contains("\n  2-no-answer "),
-        "{}",
-        report.stdout
-    );
+    report
+        .exited(0)
+        .says(&["\n  1-spaced ", "\n  2-no-answer "]);
     assert!(!report.stdout.contains("differs"), "{}", report.stdout);
 
     // The same outputs, exactly: what the crate's checker forgives.
-    let report = time(&["--checker", "exact"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("FAILED x2-tokens/1-spaced: PE"),
-        "{}",
-        report.stdout
-    );
-    assert!(
-        report
-            .stdout
-            .contains("the output differs from the baseline's (PE)"),
-        "{}",
-        report.stdout
-    );
+    time(&["--checker", "exact"]).exited(1).says(&[
+        "FAILED x2-tokens/1-spaced: PE",
+        "the output differs from the baseline's (PE)",
+    ]);
 
     problems
         .scratch
         .write("bench/3-wrong.in", b"print 1 2 4\\n");
     problems.scratch.write("bench/3-wrong.out", b"1 2 3\n");
-    let report = time(&[]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("FAILED x2-tokens/3-wrong: WA: "),
-        "{}",
-        report.stdout
-    );
-    assert!(
-        report.stdout.contains("token 3 differs: the text differs"),
-        "{}",
-        report.stdout
-    );
-    assert!(report.stdout.contains("\n  1-spaced "), "{}", report.stdout);
-    assert!(
-        report.stdout.contains("1 rows failed."),
-        "{}",
-        report.stdout
-    );
+    time(&[]).exited(1).says(&[
+        "FAILED x2-tokens/3-wrong: WA: ",
+        "token 3 differs: the text differs",
+        "\n  1-spaced ",
+        "1 rows failed.",
+    ]);
 }
 
 #[test]
@@ -417,17 +396,9 @@ fn a_folder_is_one_row_for_its_slowest_file_and_slow_inputs_wait_for_the_flag() 
     assert!(!report.stderr.contains('\r'), "{:?}", report.stderr);
 
     let report = timing(fixture(), &inputs.path, &["--runs", "1", "--slow"]);
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("\n  slow/1-long "),
-        "{}",
-        report.stdout
-    );
-    assert!(
-        report.stdout.contains("\n  slow/2-longer "),
-        "{}",
-        report.stdout
-    );
+    report
+        .exited(0)
+        .says(&["\n  slow/1-long ", "\n  slow/2-longer "]);
     assert!(!report.stdout.contains("not timed"), "{}", report.stdout);
 }
 
@@ -437,13 +408,9 @@ fn a_crashing_program_fails_its_row_and_the_others_still_run() {
     inputs.write("1-crash.in", b"exit 3\n");
     inputs.write("2-fine.in", b"print 1\n");
     let report = timing(fixture(), &inputs.path, &["--runs", "1"]);
-    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("FAILED judge-fixture/1-crash: RE"),
-        "{}",
-        report.stdout
-    );
-    assert!(report.stdout.contains("\n  2-fine "), "{}", report.stdout);
+    report
+        .exited(1)
+        .says(&["FAILED judge-fixture/1-crash: RE", "\n  2-fine "]);
 }
 
 #[test]
@@ -499,17 +466,10 @@ fn an_old_program_that_fails_leaves_the_row_without_a_comparison() {
             "1.1",
         ],
     );
-    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    assert!(
-        report.stdout.contains("\n    no comparison: REV fails: RE"),
-        "{}",
-        report.stdout
-    );
-    assert!(
-        report.stdout.contains("No row is slower than 1.1x old."),
-        "{}",
-        report.stdout
-    );
+    report.exited(0).says(&[
+        "\n    no comparison: REV fails: RE",
+        "No row is slower than 1.1x old.",
+    ]);
 }
 
 /// As with `cargo judge --program`: a bare name is a file in the current

@@ -5,6 +5,7 @@
 
 use crate::cases::natural_order;
 use crate::command;
+use crate::error::Error;
 use crate::workspace::{Problem, Workspace};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,23 +20,20 @@ pub struct Input {
 }
 
 /// The crate's inputs in `target/timing/<crate>/`, made afresh.
-pub fn make(
-    workspace: &Workspace,
-    problem: &Problem,
-    timing_dir: &Path,
-) -> Result<PathBuf, String> {
+pub fn make(workspace: &Workspace, problem: &Problem, timing_dir: &Path) -> Result<PathBuf, Error> {
     let dir = timing_dir.join(&problem.name);
     if dir.exists() {
         fs::remove_dir_all(&dir)
-            .map_err(|error| format!("cannot clear {}: {error}", dir.display()))?;
+            .map_err(|error| Error::new(format!("cannot clear {}: {error}", dir.display())))?;
     }
     fs::create_dir_all(&dir)
-        .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
     for extension in ["in", "out"] {
         let sample = problem.samples.join(format!("1.{extension}"));
         if sample.is_file() {
-            fs::copy(&sample, dir.join(format!("0-judge-sample.{extension}")))
-                .map_err(|error| format!("cannot copy {}: {error}", sample.display()))?;
+            fs::copy(&sample, dir.join(format!("0-judge-sample.{extension}"))).map_err(
+                |error| Error::new(format!("cannot copy {}: {error}", sample.display())),
+            )?;
         }
     }
     if let Some(example) = problem.example("bench-inputs") {
@@ -54,7 +52,7 @@ pub fn make(
 /// The rows of `dir`: each `.in` file, each folder of `.in` files, and with
 /// `slow` each input in `slow/` (a file its own row, a folder its slowest);
 /// also how many inputs in `slow/` were left out.
-pub fn scan(dir: &Path, slow: bool) -> Result<(Vec<Input>, usize), String> {
+pub fn scan(dir: &Path, slow: bool) -> Result<(Vec<Input>, usize), Error> {
     let mut inputs = Vec::new();
     let mut skipped = 0;
     for (name, path) in sorted_entries(dir)? {
@@ -86,7 +84,7 @@ pub fn scan(dir: &Path, slow: bool) -> Result<(Vec<Input>, usize), String> {
     Ok((inputs, skipped))
 }
 
-fn input_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+fn input_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(sorted_entries(dir)?
         .into_iter()
         .map(|(_, file)| file)
@@ -96,7 +94,7 @@ fn input_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
         .collect())
 }
 
-fn sorted_entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+fn sorted_entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
     let mut entries: Vec<(String, PathBuf)> = fs::read_dir(dir)
         .and_then(|entries| {
             entries
@@ -110,7 +108,7 @@ fn sorted_entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, String> {
                 })
                 .collect()
         })
-        .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+        .map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
     // By name without `.in`, so that `a.in` comes before `a-x10.in`.
     let stem = |name: &str| name.strip_suffix(".in").unwrap_or(name).to_string();
     entries.sort_by(|one, other| natural_order(&stem(&one.0), &stem(&other.0)));

@@ -11,6 +11,7 @@ use crate::checker::Checker;
 use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
+use crate::error::Error;
 use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
@@ -45,16 +46,16 @@ impl Answer {
     }
 }
 
-/// Runs `program` once as the judge does, keeping its output, and judges
-/// it as `cargo judge` does: by `checker` against `answer` (with none, only
-/// the limits and the exit decide).
+/// Runs `program` once as the judge does under `limits`, keeping its
+/// output, and judges it as `cargo judge` does: by the subject's checker
+/// against `answer` (with none, only the limits and the exit decide).
 fn check_run(
     program: &Program,
     input: &Path,
     answer: Option<&Answer>,
-    checker: &Checker,
+    subject: &Subject,
     limits: Limits,
-) -> Result<Run, String> {
+) -> Result<Run, Error> {
     // Bench inputs hold many judge inputs' worth of cases: their output
     // may pass the judge's output limit by far.
     let bounds = run::Bounds {
@@ -62,9 +63,16 @@ fn check_run(
         ..run::Bounds::time(limits.time)
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
-        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+        .map_err(|error| Error::new(format!("cannot run {}: {error}", program.path.display())))?;
     let judgement = match answer {
-        Some(answer) => checker.judge(&run, input, &answer.path, &answer.text, limits),
+        Some(answer) => subject.checker.judge(
+            &run,
+            input,
+            &answer.path,
+            &answer.text,
+            limits,
+            subject.checker_time,
+        ),
         None => unjudged(&run, limits),
     };
     passed(run, judgement, program, input)
@@ -83,9 +91,9 @@ fn timed_run(
     input: &Path,
     limits: Limits,
     purpose: Purpose,
-) -> Result<(f64, Option<u64>), String> {
+) -> Result<(f64, Option<u64>), Error> {
     let run = run::run(&program.path, &program.args, input, limits.time, purpose)
-        .map_err(|error| format!("cannot run {}: {error}", program.path.display()))?;
+        .map_err(|error| Error::new(format!("cannot run {}: {error}", program.path.display())))?;
     // Nothing kept to compare: the limits and the exit decide.
     let judgement = unjudged(&run, limits);
     let run = passed(run, judgement, program, input)?;
@@ -99,15 +107,16 @@ fn passed(
     (verdict, detail): (Verdict, String),
     program: &Program,
     input: &Path,
-) -> Result<Run, String> {
+) -> Result<Run, Error> {
     if verdict.passed() {
         Ok(run)
     } else {
-        Err(format!(
-            "{verdict}: {} on {}\n{detail}",
+        let headline = format!(
+            "{verdict}: {} on {}",
             program.path.display(),
             input.display()
-        ))
+        );
+        Err(Error::new(headline).with_detail(&detail))
     }
 }
 
@@ -121,7 +130,7 @@ pub fn rounds(
     limits: Limits,
     warm_up: bool,
     progress: &mut Progress,
-) -> Result<Vec<Vec<f64>>, String> {
+) -> Result<Vec<Vec<f64>>, Error> {
     let mut times = vec![Vec::new(); programs.len()];
     if warm_up {
         progress.show(&format!("warm-up, then up to {} runs", budget.max_runs));
@@ -151,9 +160,9 @@ pub fn rounds(
 /// process's resident memory at the fork, which grows once a row's large
 /// output has been read (7 MiB after one of 7.9 MB) and is not given back.
 /// A fresh process is about a MiB, below any program's own peak.
-pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, String> {
+pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Option<u64>, Error> {
     let tool = std::env::current_exe()
-        .map_err(|error| format!("cannot find this program's own path: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot find this program's own path: {error}")))?;
     let output = command::run(
         Command::new(tool)
             .args(["timing", "--peak-memory-of"])
@@ -174,8 +183,10 @@ pub fn peak_memory(program: &Program, input: &Path, limits: Limits) -> Result<Op
 /// which [`peak_memory`] runs: one run of PROGRAM, its peak memory in bytes
 /// (or `-`) on standard output.
 pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
-    let result = (|| -> Result<String, String> {
-        let mut values = parser.values().map_err(|error| error.to_string())?;
+    let result = (|| -> Result<String, Error> {
+        let mut values = parser
+            .values()
+            .map_err(|error| Error::new(error.to_string()))?;
         let mut next = || {
             values
                 .next()
@@ -204,7 +215,7 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
             std::process::exit(0);
         }
         Err(error) => {
-            let _ = writeln!(io::stderr(), "{}", error.trim_end());
+            let _ = writeln!(io::stderr(), "{error}");
             std::process::exit(1);
         }
     }
@@ -223,7 +234,14 @@ fn against_stand_in(
     let checker = &subject.checker;
     if !matches!(checker, Checker::Program(_)) {
         // Only a checker program reads the answer's file.
-        return checker.judge(run, input, input, output, subject.limits);
+        return checker.judge(
+            run,
+            input,
+            input,
+            output,
+            subject.limits,
+            subject.checker_time,
+        );
     }
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let path = subject.scratch.join(format!(
@@ -233,10 +251,17 @@ fn against_stand_in(
     ));
     let written = fs::create_dir_all(&subject.scratch).and_then(|()| fs::write(&path, output));
     if let Err(error) = written {
-        let detail = format!("    cannot write {}: {error}\n", path.display());
+        let detail = format!("cannot write {}: {error}\n", path.display());
         return (Verdict::Error, detail);
     }
-    let judgement = checker.judge(run, input, &path, output, subject.limits);
+    let judgement = checker.judge(
+        run,
+        input,
+        &path,
+        output,
+        subject.limits,
+        subject.checker_time,
+    );
     let _ = fs::remove_file(&path);
     judgement
 }
@@ -250,12 +275,11 @@ pub fn time_row(
     floor: &Path,
     budget: Budget,
     progress: &mut Progress,
-) -> Result<Row, String> {
+) -> Result<Row, Error> {
     let new = Program {
         path: subject.program.clone(),
         args: Vec::new(),
     };
-    let checker = &subject.checker;
     // The slowest file of a folder, by one checked run of each.
     let mut chosen: Option<(PathBuf, Run)> = None;
     for (index, file) in input.files.iter().enumerate() {
@@ -265,7 +289,7 @@ pub fn time_row(
             input.files.len()
         ));
         let answer = Answer::of(file);
-        let run = check_run(&new, file, answer.as_ref(), checker, subject.limits)?;
+        let run = check_run(&new, file, answer.as_ref(), subject, subject.limits)?;
         if chosen
             .as_ref()
             .map_or(true, |(_, slowest)| run.elapsed > slowest.elapsed)
@@ -283,13 +307,11 @@ pub fn time_row(
         if answer.is_none() {
             let (verdict, detail) = against_stand_in(subject, &checked, &file, &other.stdout);
             if verdict == Verdict::Error {
-                notes.push(format!(
-                    "the output could not be held against {whose} ({verdict}):\n{detail}"
-                ));
+                let headline = format!("the output could not be held against {whose} ({verdict}):");
+                notes.push(Error::new(headline).with_detail(&detail));
             } else if !verdict.passed() {
-                notes.push(format!(
-                    "the output differs from {whose} ({verdict}):\n{detail}"
-                ));
+                let headline = format!("the output differs from {whose} ({verdict}):");
+                notes.push(Error::new(headline).with_detail(&detail));
             }
         }
     };
@@ -309,12 +331,12 @@ pub fn time_row(
             path: path.clone(),
             args: Vec::new(),
         };
-        match check_run(&program, &file, answer.as_ref(), checker, subject.limits) {
+        match check_run(&program, &file, answer.as_ref(), subject, subject.limits) {
             Ok(run) => {
                 note_difference("REV's", &run);
                 programs.push(program);
             }
-            Err(error) => old = Some(Err(format!("REV fails: {}", error.trim_end()))),
+            Err(error) => old = Some(Err(error.context("REV fails"))),
         }
     }
     // The baseline, checked the same way; timed after the rounds.
@@ -329,7 +351,7 @@ pub fn time_row(
     };
     if let Some(baseline) = &baseline {
         progress.show("checking the baseline");
-        let run = check_run(baseline, &file, answer.as_ref(), checker, baseline_limits)?;
+        let run = check_run(baseline, &file, answer.as_ref(), subject, baseline_limits)?;
         note_difference("the baseline's", &run);
         if run.elapsed >= LONG_RUN {
             baseline_first = Some(run.elapsed.as_secs_f64() * 1e3);

@@ -10,6 +10,7 @@
 //! instead of timing the new compiler's binaries against the old one's.
 
 use crate::command;
+use crate::error::Error;
 use crate::workspace::{self, Problem, Workspace};
 use serde_json::Value;
 use std::env;
@@ -35,7 +36,7 @@ pub struct Compiler {
 }
 
 impl Compiler {
-    pub fn in_dir(dir: &Path) -> Result<Compiler, String> {
+    pub fn in_dir(dir: &Path) -> Result<Compiler, Error> {
         let output = command::run(workspace::rustc().arg("-vV").current_dir(dir))?;
         Ok(Compiler {
             verbose: String::from_utf8_lossy(&output).trim().to_string(),
@@ -95,7 +96,7 @@ pub fn build(
     problems: &[&Problem],
     rev: &str,
     timing_dir: &Path,
-) -> Result<Rev, String> {
+) -> Result<Rev, Error> {
     let commit = command::run(git(&workspace.root).args([
         "rev-parse",
         "--verify",
@@ -103,7 +104,7 @@ pub fn build(
         &format!("{rev}^{{commit}}"),
     ]))
     .map(|output| String::from_utf8_lossy(&output).trim().to_string())
-    .map_err(|_| format!("--compare: git knows no commit '{rev}'"))?;
+    .map_err(|_| Error::new(format!("--compare: git knows no commit '{rev}'")))?;
     let revs = timing_dir.join("rev");
     let source = revs.join(&commit);
     check_out(workspace, &commit, rev, &revs, &source)?;
@@ -117,11 +118,11 @@ pub fn build(
             .env("CARGO_TARGET_DIR", &target)
             .current_dir(&source),
     )
-    .map_err(|failure| format!("at {commit}: {failure}"))?;
+    .map_err(|failure| Error::new(format!("at {commit}: {failure}")))?;
     let metadata: Value = serde_json::from_slice(&metadata)
-        .map_err(|error| format!("cannot read cargo metadata's output: {error}"))?;
-    let old =
-        Workspace::from_metadata(&metadata).map_err(|error| format!("at {commit}: {error}"))?;
+        .map_err(|error| Error::new(format!("cannot read cargo metadata's output: {error}")))?;
+    let old = Workspace::from_metadata(&metadata)
+        .map_err(|error| Error::new(format!("at {commit}: {error}")))?;
     let binaries: Vec<(String, PathBuf)> = problems
         .iter()
         .filter(|problem| old.problems.iter().any(|old| old.name == problem.name))
@@ -146,7 +147,7 @@ pub fn build(
                 .current_dir(&source)
                 .stderr(Stdio::inherit()),
         )
-        .map_err(|failure| format!("--compare {rev} ({commit}): {failure}"))?;
+        .map_err(|failure| Error::new(format!("--compare {rev} ({commit}): {failure}")))?;
         // What built the folder, for whoever looks into it.
         let _ = fs::write(
             target.join("built-by.txt"),
@@ -175,7 +176,7 @@ fn check_out(
     rev: &str,
     revs: &Path,
     source: &Path,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let complete = source.join(".timing-checkout-complete");
     if complete.exists() {
         return Ok(());
@@ -187,10 +188,10 @@ fn check_out(
     );
     if source.exists() {
         fs::remove_dir_all(source)
-            .map_err(|error| format!("cannot clear {}: {error}", source.display()))?;
+            .map_err(|error| Error::new(format!("cannot clear {}: {error}", source.display())))?;
     }
     fs::create_dir_all(source)
-        .map_err(|error| format!("cannot create {}: {error}", source.display()))?;
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", source.display())))?;
     // A private index: the repository's own index and work tree are left
     // alone, and no worktree is registered that would outlive a
     // `cargo clean`.
@@ -210,7 +211,7 @@ fn check_out(
     }
     with_index(&["checkout-index", "--all", "--force", "--prefix", &prefix])?;
     let _ = fs::remove_file(&index);
-    fs::write(&complete, b"").map_err(|error| error.to_string())
+    fs::write(&complete, b"").map_err(|error| Error::new(error.to_string()))
 }
 
 /// git, run in `dir`.

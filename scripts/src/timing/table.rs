@@ -3,6 +3,7 @@
 
 use super::{Options, MIN_RUNS};
 use crate::compare::{self, Ratio};
+use crate::error::Error;
 use crate::verdict::mebibytes;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -23,9 +24,9 @@ pub struct Row {
     /// The baseline's times.
     pub baseline: Option<Vec<f64>>,
     /// REV's times from the same rounds, or why there are none.
-    pub old: Option<Result<Vec<f64>, String>>,
+    pub old: Option<Result<Vec<f64>, Error>>,
     /// What went wrong (a wrong output): each fails the command.
-    pub notes: Vec<String>,
+    pub notes: Vec<Error>,
     /// The wall time the row took, checks and all.
     pub seconds: f64,
 }
@@ -154,10 +155,7 @@ impl Columns {
             self.line(&format!("  {}", row.name), &self.cells(row))
         );
         for note in &row.notes {
-            let _ = write!(out, "    {}", note);
-            if !note.ends_with('\n') {
-                let _ = writeln!(out);
-            }
+            let _ = write!(out, "{}", note.layout("    ", "      "));
         }
         let _ = out.flush();
     }
@@ -221,9 +219,9 @@ impl Report {
         }
     }
 
-    pub fn failed(&mut self, out: &mut impl Write, error: &str) {
+    pub fn failed(&mut self, out: &mut impl Write, error: &Error) {
         self.failures += 1;
-        let _ = writeln!(out, "  FAILED {}", error.trim_end().replace('\n', "\n    "));
+        let _ = write!(out, "{}", error.layout("  FAILED ", "    "));
         let _ = out.flush();
     }
 
@@ -337,10 +335,10 @@ fn row_json(row: &Row, ratio: Option<Ratio>) -> Value {
             value["noise_high"] = json!(ratio.high);
             value
         }
-        (Some(Err(why)), _) => json!({ "missing": why }),
+        (Some(Err(why)), _) => json!({ "missing": why.to_string() }),
         _ => Value::Null,
     };
-    value["failures"] = json!(row.notes);
+    value["failures"] = json!(row.notes.iter().map(Error::to_string).collect::<Vec<_>>());
     value["seconds"] = json!(row.seconds);
     value
 }
@@ -368,7 +366,7 @@ mod tests {
         assert_eq!(human_size(8_283_750), "7.9 MB");
     }
 
-    fn row(name: &str, new: &[f64], old: Option<Result<Vec<f64>, String>>) -> Row {
+    fn row(name: &str, new: &[f64], old: Option<Result<Vec<f64>, Error>>) -> Row {
         Row {
             subject: "x1-a".to_string(),
             name: name.to_string(),
@@ -451,7 +449,7 @@ mod tests {
         assert_eq!(value["compare"]["ratio"], 2.0);
         assert_eq!(value["compare"]["noise_low"], 1.0);
         assert_eq!(value["compare"]["noise_high"], 3.0);
-        let missing = row("short", &[1.0], Some(Err("no crate".to_string())));
+        let missing = row("short", &[1.0], Some(Err("no crate".into())));
         let value = row_json(&missing, None);
         assert_eq!(value["compare"]["missing"], "no crate");
     }

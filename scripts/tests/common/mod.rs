@@ -99,6 +99,34 @@ impl Report {
         self.stdout.lines().last().unwrap_or("")
     }
 
+    /// Asserts that the tool exited with status `code`; the report, for
+    /// what is asserted next.
+    #[track_caller]
+    pub fn exited(&self, code: i32) -> &Report {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
+        self
+    }
+
+    /// Asserts that standard output holds each of `texts`.
+    #[track_caller]
+    pub fn says(&self, texts: &[&str]) -> &Report {
+        for text in texts {
+            assert!(self.stdout.contains(text), "{text:?} in:\n{}", self.stdout);
+        }
+        self
+    }
+
+    /// Asserts that standard output starts with `text`.
+    #[track_caller]
+    pub fn starts_with(&self, text: &str) -> &Report {
+        assert!(
+            self.stdout.starts_with(text),
+            "{text:?} first in:\n{}",
+            self.stdout
+        );
+        self
+    }
+
     /// The summary line without its time: `N passed, M failed`.
     pub fn summary(&self) -> &str {
         let line = self.last_line();
