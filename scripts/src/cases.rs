@@ -1,6 +1,11 @@
-//! Sample cases: the `N.in` and `N.out` files of a folder paired by name
-//! (a file without its partner is still a case, judged ERROR), in natural
-//! order of their names, and the cases a command line picks by name.
+//! Sample cases: the `NAME.in` files of a folder paired by name with their
+//! answers, `NAME.out` or `NAME.ans` (Kattis, DOMjudge and the ICPC
+//! problem package name them so), in natural order of their names; a file
+//! without its partner is still a case, judged ERROR. A folder with no
+//! cases of its own but a `sample/` or `secret/` folder is a problem
+//! package's `data/`: its cases are those of `sample/` then `secret/` (and
+//! of their sub-folders, a test group each), named by the folder they are
+//! in (`sample/1`, `secret/03-max`). And the cases a command line picks.
 
 use crate::error::Error;
 use crate::verdict;
@@ -11,19 +16,90 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// One sample case: the files named `<stem>.in` and `<stem>.out`, either of
-/// which may be missing. The stem is the file name's exact bytes (on
-/// Windows, its exact UTF-16), so two names never merge.
+/// The extensions of a case's files: its input, and its answer's two names.
+const EXTENSIONS: [&str; 3] = ["in", "out", "ans"];
+
+/// The folders of a problem package's `data/` that hold cases, in the
+/// order they are judged.
+const PACKAGE_FOLDERS: [&str; 2] = ["sample", "secret"];
+
+/// One sample case: the files named `<stem>.in` and `<stem>.out` (or
+/// `<stem>.ans`), either of which may be missing. The stem is the file
+/// name's exact bytes (on Windows, its exact UTF-16), so two names never
+/// merge; in a package, the folder it is in comes first (`sample/1`).
 #[derive(Debug, PartialEq, Eq)]
 pub struct Case {
     pub stem: OsString,
     pub input: Option<PathBuf>,
     pub expected: Option<PathBuf>,
+    /// Both `<stem>.out` and `<stem>.ans` are there (this one is the
+    /// `.ans`): which one is meant cannot be known, so the case is an error.
+    pub second_answer: Option<PathBuf>,
+    /// The extension the answer has, or should have when it is missing:
+    /// `ans` in a folder whose answers are all `.ans`, `out` otherwise.
+    pub answer_extension: &'static str,
 }
 
-/// The cases in `dir`, in natural order of their names (2 before 10).
-/// Files with other extensions (or none before it) are not cases.
+impl Case {
+    /// Why the case cannot be judged: a file missing, or two answers.
+    pub fn broken(&self) -> Option<String> {
+        let stem = shown_name(&self.stem);
+        if self.second_answer.is_some() {
+            Some(format!(
+                "both {stem}.out and {stem}.ans are there: keep the one that is the answer"
+            ))
+        } else if self.input.is_none() {
+            Some(format!("{stem}.in is missing"))
+        } else if self.expected.is_none() {
+            Some(format!("{stem}.{} is missing", self.answer_extension))
+        } else {
+            None
+        }
+    }
+}
+
+/// The cases in `dir`, in natural order of their names (2 before 10), or a
+/// problem package's when `dir` is its `data/` folder (see the module's
+/// notes). Files with other extensions (or none before it) are not cases.
 pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
+    let cases = scan_folder(dir, &OsString::new())?;
+    if !cases.is_empty() {
+        return Ok(cases);
+    }
+    let mut package = Vec::new();
+    for folder in PACKAGE_FOLDERS {
+        let path = dir.join(folder);
+        if path.is_dir() {
+            scan_group(&path, OsString::from(folder), &mut package)?;
+        }
+    }
+    Ok(package)
+}
+
+/// The cases of one folder of a package and of its sub-folders (test
+/// groups), in natural order, each named `<prefix>/<stem>`.
+fn scan_group(dir: &Path, prefix: OsString, cases: &mut Vec<Case>) -> io::Result<()> {
+    let mut named = prefix.clone();
+    named.push("/");
+    cases.extend(scan_folder(dir, &named)?);
+    let mut groups: Vec<OsString> = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.path().is_dir() {
+            groups.push(entry.file_name());
+        }
+    }
+    groups.sort_by(|one, other| natural_order_bytes(&name_bytes(one), &name_bytes(other)));
+    for group in groups {
+        let mut name = named.clone();
+        name.push(&group);
+        scan_group(&dir.join(&group), name, cases)?;
+    }
+    Ok(())
+}
+
+/// The cases whose files are in `dir` itself, their stems after `prefix`.
+fn scan_folder(dir: &Path, prefix: &OsStr) -> io::Result<Vec<Case>> {
     let mut cases: Vec<Case> = Vec::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
@@ -32,36 +108,60 @@ pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
         }
         let name = path.file_name().unwrap_or_default();
         let bytes = name_bytes(name);
-        let (stem_length, is_input) = if bytes.ends_with(b".in") {
-            (bytes.len() - 3, true)
-        } else if bytes.ends_with(b".out") {
-            (bytes.len() - 4, false)
-        } else {
+        let Some(extension) = EXTENSIONS
+            .into_iter()
+            .find(|extension| case_file(&bytes, extension))
+        else {
             continue;
         };
-        if stem_length == 0 {
-            continue;
-        }
-        // Both extensions are ASCII, so the stem is the name less them;
-        // taken from the path, so that it keeps the name's exact form.
-        let Some(stem) = path.file_stem().map(OsStr::to_os_string) else {
+        // All three extensions are ASCII, so the stem is the name less
+        // them; taken from the path, so that it keeps the name's exact form.
+        let Some(stem) = path.file_stem() else {
             continue;
         };
-        let index = match cases.iter().position(|case| case.stem == stem) {
+        let mut named = prefix.to_os_string();
+        named.push(stem);
+        let index = match cases.iter().position(|case| case.stem == named) {
             Some(index) => index,
             None => {
                 cases.push(Case {
-                    stem,
+                    stem: named,
                     input: None,
                     expected: None,
+                    second_answer: None,
+                    answer_extension: "out",
                 });
                 cases.len() - 1
             }
         };
-        if is_input {
-            cases[index].input = Some(path);
-        } else {
-            cases[index].expected = Some(path);
+        let case = &mut cases[index];
+        match extension {
+            "in" => case.input = Some(path),
+            // Whichever of the two came first, `.out` is the one kept and
+            // `.ans` the second, so the error reads the same everywhere.
+            _ if case.expected.is_some() => {
+                let first = case.expected.take();
+                let (out, ans) = if extension == "out" {
+                    (Some(path), first)
+                } else {
+                    (first, Some(path))
+                };
+                case.expected = out;
+                case.second_answer = ans;
+            }
+            _ => case.expected = Some(path),
+        }
+    }
+    let answers_with = |extension: &str| {
+        cases.iter().any(|case| {
+            case.expected
+                .as_deref()
+                .is_some_and(|path| path.extension() == Some(OsStr::new(extension)))
+        })
+    };
+    if answers_with("ans") && !answers_with("out") {
+        for case in &mut cases {
+            case.answer_extension = "ans";
         }
     }
     cases.sort_by(|one, other| {
@@ -70,15 +170,46 @@ pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
     Ok(cases)
 }
 
-/// The cases of `dir` that `names` pick (`3` or `3.in` picks `3.in` and
-/// `3.out`), in the folder's order, each once; every case when `names` is
+/// True when a file named `name` is a case's `.extension` file: it ends so,
+/// with a stem before it.
+fn case_file(name: &[u8], extension: &str) -> bool {
+    name.len() > extension.len() + 1
+        && name.ends_with(extension.as_bytes())
+        && name[name.len() - extension.len() - 1] == b'.'
+}
+
+/// The cases with two answer files, as one error naming each; `None` when
+/// there is none. Found before anything runs: which file is the answer is
+/// the user's to say.
+pub fn two_answers(dir: &Path, cases: &[Case]) -> Option<Error> {
+    let names: Vec<String> = cases
+        .iter()
+        .filter(|case| case.second_answer.is_some())
+        .map(|case| shown_name(&case.stem))
+        .collect();
+    (!names.is_empty()).then(|| {
+        Error::new(format!(
+            "{}: {} both a .out and a .ans file ({}); keep the one that is the answer",
+            dir.display(),
+            if names.len() == 1 {
+                "a case has"
+            } else {
+                "cases have"
+            },
+            names.join(", ")
+        ))
+    })
+}
+
+/// The cases of `dir` that `names` pick (`3`, `3.in`, `3.out` or `3.ans`
+/// picks `3.in` and its answer), in the folder's order, each once; every case when `names` is
 /// empty. A name that picks no case is an error naming the cases there.
 pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, Error> {
     let cases =
         scan(dir).map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
     if cases.is_empty() {
         return Err(Error::new(format!(
-            "no .in or .out files in {}",
+            "no .in, .out or .ans files in {}",
             dir.display()
         )));
     }
@@ -109,9 +240,9 @@ pub fn pick(cases: Vec<Case>, names: &[String], dir: &Path) -> Result<Vec<Case>,
 /// True when the name given on the command line is `case`'s: its stem, or
 /// the name of one of its files.
 fn picks(name: &str, case: &Case) -> bool {
-    let stem = name
-        .strip_suffix(".in")
-        .or_else(|| name.strip_suffix(".out"))
+    let stem = EXTENSIONS
+        .into_iter()
+        .find_map(|extension| name.strip_suffix(extension)?.strip_suffix('.'))
         .filter(|stem| !stem.is_empty());
     case.stem == OsStr::new(name) || stem.is_some_and(|stem| case.stem == OsStr::new(stem))
 }
@@ -206,24 +337,161 @@ mod tests {
         assert_eq!(names, ["1", "1a", "01", "2", "10", "a", "a9", "a10", "b"]);
     }
 
+    /// A case named `stem`, with no files.
+    fn case(stem: &str) -> Case {
+        Case {
+            stem: OsString::from(stem),
+            input: None,
+            expected: None,
+            second_answer: None,
+            answer_extension: "out",
+        }
+    }
+
     #[test]
     fn a_case_is_picked_by_its_stem_or_a_file_name() {
-        let case = Case {
-            stem: OsString::from("3"),
-            input: None,
-            expected: None,
-        };
-        assert!(picks("3", &case));
-        assert!(picks("3.in", &case));
-        assert!(picks("3.out", &case));
-        assert!(!picks("03", &case));
-        assert!(!picks("3.ans", &case));
-        let dotted = Case {
-            stem: OsString::from("a.in"),
-            input: None,
-            expected: None,
-        };
+        let three = case("3");
+        assert!(picks("3", &three));
+        assert!(picks("3.in", &three));
+        assert!(picks("3.out", &three));
+        assert!(picks("3.ans", &three));
+        assert!(!picks("03", &three));
+        assert!(!picks("3.res", &three));
+        assert!(!picks("3ans", &three));
+        let dotted = case("a.in");
         assert!(picks("a.in", &dotted));
         assert!(!picks(".in", &dotted));
+        let grouped = case("secret/03-max");
+        assert!(picks("secret/03-max", &grouped));
+        assert!(picks("secret/03-max.ans", &grouped));
+        assert!(!picks("03-max", &grouped));
+    }
+
+    /// A folder under the system's temporary folder holding `files`
+    /// (paths with `/`), empty files each; removed by the caller.
+    fn folder(name: &str, files: &[&str]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("scripts-cases-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        for file in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, b"").unwrap();
+        }
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Each case of `dir` as `stem in answer` (`-` for a missing file), the
+    /// answer by its extension, and `+ans` when there is a second one.
+    fn listed(dir: &Path) -> Vec<String> {
+        let extension = |path: &Option<PathBuf>| match path {
+            Some(path) => path.extension().unwrap().to_string_lossy().into_owned(),
+            None => "-".to_string(),
+        };
+        scan(dir)
+            .unwrap()
+            .iter()
+            .map(|case| {
+                let mut line = format!(
+                    "{} {} {}",
+                    case.stem.to_string_lossy(),
+                    extension(&case.input),
+                    extension(&case.expected)
+                );
+                if case.second_answer.is_some() {
+                    line.push_str(" +ans");
+                }
+                line
+            })
+            .collect()
+    }
+
+    #[test]
+    fn answers_are_out_or_ans_files_and_a_case_with_both_is_an_error() {
+        let dir = folder(
+            "answers",
+            &[
+                "1.in", "1.out", "2.in", "2.ans", "3.in", "3.out", "3.ans", "4.ans", "5.in",
+                "x.bin", "y.answer", ".ans",
+            ],
+        );
+        assert_eq!(
+            listed(&dir),
+            ["1 in out", "2 in ans", "3 in out +ans", "4 - ans", "5 in -"]
+        );
+        let cases = scan(&dir).unwrap();
+        let broken: Vec<Option<String>> = cases.iter().map(Case::broken).collect();
+        assert_eq!(
+            broken,
+            [
+                None,
+                None,
+                Some("both 3.out and 3.ans are there: keep the one that is the answer".to_string()),
+                Some("4.in is missing".to_string()),
+                // .out and .ans both name answers here: the usual one is asked for.
+                Some("5.out is missing".to_string()),
+            ]
+        );
+        let error = two_answers(&dir, &cases).unwrap().to_string();
+        assert!(
+            error.ends_with(
+                ": a case has both a .out and a .ans file (3); keep the one that is the answer"
+            ),
+            "{error}"
+        );
+        assert!(two_answers(&dir, &cases[..2]).is_none());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_answer_is_named_as_the_folder_names_its_answers() {
+        let dir = folder("kattis", &["1.in", "1.ans", "2.in"]);
+        let cases = scan(&dir).unwrap();
+        assert_eq!(cases[1].broken().unwrap(), "2.ans is missing");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_package_data_folder_is_judged_sample_then_secret_then_their_groups() {
+        let dir = folder(
+            "package",
+            &[
+                "secret/10.in",
+                "secret/10.ans",
+                "secret/2.in",
+                "secret/2.ans",
+                "secret/group10/1.in",
+                "secret/group10/1.ans",
+                "secret/group9/1.in",
+                "secret/group9/1.ans",
+                "sample/1.in",
+                "sample/1.ans",
+                "sample/1.interaction",
+                "other/1.in",
+                "problem.yaml",
+            ],
+        );
+        assert_eq!(
+            listed(&dir),
+            [
+                "sample/1 in ans",
+                "secret/2 in ans",
+                "secret/10 in ans",
+                "secret/group9/1 in ans",
+                "secret/group10/1 in ans",
+            ]
+        );
+        // Picked by their names in the package.
+        let picked = scan_picked(&dir, &["secret/10".to_string()]).unwrap();
+        assert_eq!(picked.len(), 1);
+        assert_eq!(picked[0].stem, "secret/10");
+        // A folder with cases of its own is not a package, whatever else it holds.
+        fs::write(dir.join("7.in"), b"").unwrap();
+        assert_eq!(listed(&dir), ["7 in -"]);
+        fs::remove_dir_all(&dir).unwrap();
+        // Only a secret/ folder is a package too.
+        let dir = folder("secret-only", &["secret/a.in", "secret/a.out"]);
+        assert_eq!(listed(&dir), ["secret/a in out"]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

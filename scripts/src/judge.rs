@@ -77,16 +77,15 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
-    if !options.cases.is_empty() {
-        if let [problem] = problems[..] {
-            unknown_cases(&problem.samples, &options.cases)?;
-        } else {
-            return Err(Error::new(format!(
-                "--case names the cases of one crate, and this judges {}: name one \
-                 crate, or run it in the crate's folder",
-                problems.len()
-            )));
-        }
+    if !options.cases.is_empty() && problems.len() > 1 {
+        return Err(Error::new(format!(
+            "--case names the cases of one crate, and this judges {}: name one \
+             crate, or run it in the crate's folder",
+            problems.len()
+        )));
+    }
+    for problem in &problems {
+        unknown_cases(&problem.samples, &options.cases)?;
     }
     for problem in problems {
         // Each crate built on its own, so that one that does not
@@ -111,12 +110,19 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     Ok(tally.finish(out))
 }
 
-/// An error when one of `names` is no case in `samples`: the command
-/// line's error, found before anything is built or run. A folder without
-/// cases is left to be judged ERROR, as it is without `--case`.
+/// An error when one of `names` is no case in `samples`, or when a case
+/// there has both an `.out` and an `.ans` file (which of the two is the
+/// answer is the user's to say): the command line's error, found before
+/// anything is built or run. A folder without cases is left to be judged
+/// ERROR, as it is without `--case`.
 fn unknown_cases(samples: &Path, names: &[String]) -> Result<(), Error> {
     match cases::scan(samples) {
-        Ok(found) if !found.is_empty() => cases::pick(found, names, samples).map(drop),
+        Ok(found) if !found.is_empty() => {
+            if let Some(error) = cases::two_answers(samples, &found) {
+                return Err(error);
+            }
+            cases::pick(found, names, samples).map(drop)
+        }
         _ => Ok(()),
     }
 }
@@ -211,16 +217,16 @@ pub fn judge_samples(
     let width = longest.max(NAME_WIDTH);
     for (case, name) in cases.iter().zip(names) {
         let name = format!("{name:<width$}");
-        let (Some(input), Some(expected)) = (&case.input, &case.expected) else {
-            let missing = if case.input.is_none() { "in" } else { "out" };
-            let detail = format!("{}.{missing} is missing", shown_name(&case.stem));
+        let broken = case.broken();
+        let (Some(input), Some(expected), None) = (&case.input, &case.expected, &broken) else {
+            let detail = broken.as_deref().unwrap_or_default();
             report(
                 out,
                 tally,
                 Verdict::Error,
                 &name,
                 None,
-                &indented(&detail, UNDER),
+                &indented(detail, UNDER),
             );
             continue;
         };

@@ -94,7 +94,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         "created {} and {}\n\
          the workspace builds it through Cargo.toml's `crates/*` members, and the next cargo\n\
          command adds it to Cargo.lock: commit both with the new folders\n\
-         next: put the judge's sample in {}/1.in and 1.out, then replace every TODO:\n\
+         next: put the judge's sample in {}/1.in and 1.out (more cases: NAME.in with NAME.out\n\
+         \x20 or NAME.ans, or a problem package's data/ with sample/ and secret/), then replace\n\
+         \x20 every TODO:\n\
          \x20 src/main.rs                      the solution, its header and its tests\n\
          \x20 examples/shared/brute_force.rs   the simple method the tests and brute.rs trust\n\
          \x20 examples/gen.rs                  one small random input per seed, for cargo stress\n\

@@ -39,7 +39,7 @@ pub enum Verdict {
     /// Compilation error: a crate, or a bundle compiled as a judge does,
     /// that does not compile.
     Ce,
-    /// The case itself is broken: an `.in` without its `.out`, or the reverse.
+    /// The case itself is broken: an `.in` without its answer, or the reverse.
     Error,
 }
 
