@@ -443,6 +443,45 @@ mod tests {
     }
 
     #[test]
+    fn the_first_difference_is_where_the_report_shows_it() {
+        let at = |line, column, token| {
+            Some(Position {
+                line,
+                column,
+                token,
+            })
+        };
+        let exact = Checker::Exact;
+        assert_eq!(exact.first_difference(b"1\n2\n", b"1\n3\n"), at(2, 1, None));
+        assert_eq!(exact.first_difference(b"1 2\n", b"1  2\n"), at(1, 3, None));
+        // Past the output's end: the line after its last.
+        assert_eq!(exact.first_difference(b"1\n2\n", b"1\n"), at(2, 1, None));
+        assert_eq!(exact.first_difference(b"1\n", b"1\n"), None);
+        let tokens = Checker::Tokens;
+        assert_eq!(
+            tokens.first_difference(b"a b\nc d\n", b"a b\nc  e\n"),
+            at(2, 4, Some(4))
+        );
+        // Too few tokens: just past the output's end.
+        assert_eq!(
+            tokens.first_difference(b"1 2 3\n", b"1 2"),
+            at(1, 4, Some(3))
+        );
+        assert_eq!(
+            tokens.first_difference(b"1 2 3\n", b"1 2\n"),
+            at(2, 1, Some(3))
+        );
+        let float = Checker::Float(1e-6);
+        assert_eq!(
+            float.first_difference(b"0.5 1\n", b"0.5000001 2\n"),
+            at(1, 11, Some(2))
+        );
+        assert_eq!(float.first_difference(b"0.5\n", b"0.5000001\n"), None);
+        let program = Checker::Program(PathBuf::from("check"));
+        assert_eq!(program.first_difference(b"1\n", b"2\n"), None);
+    }
+
+    #[test]
     fn a_differing_token_is_shown_with_its_line() {
         let (_, detail) = compare_tokens(b"a b\nc d\n", b"a b\nc  e\n", None);
         assert_eq!(
