@@ -13,7 +13,7 @@ mod slim;
 use crate::color::{self, Paint};
 use crate::error::Error;
 use crate::flags::Bundle as Options;
-use crate::judge::{judge_samples, Judged, Judging, Reporter, UNDER, UNDER_DETAIL};
+use crate::judge::{judge_samples, Judged, Judging, Reporter, Tally, UNDER, UNDER_DETAIL};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
 use slim::slim;
@@ -149,6 +149,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     }
 
     let _ = writeln!(reporter.out);
+    // The summary's time is the judging's, as it has always been, not the
+    // bundling's before it.
+    reporter.tally = Tally::default();
     for (problem, path) in made {
         if problem.compile.is_empty() {
             let _ = writeln!(
