@@ -10,9 +10,10 @@
 
 mod slim;
 
+use crate::color::{self, Paint};
 use crate::error::Error;
 use crate::flags::Bundle as Options;
-use crate::judge::{judge_samples, Judging, Tally, UNDER, UNDER_DETAIL};
+use crate::judge::{judge_samples, Judged, Judging, Reporter, Tally, UNDER, UNDER_DETAIL};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
 use slim::slim;
@@ -44,7 +45,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     let submit_dir = workspace.target_dir.join("submit");
     fs::create_dir_all(&submit_dir)
         .map_err(|error| Error::new(format!("cannot create {}: {error}", submit_dir.display())))?;
-    let out = &mut io::stdout().lock();
+    let reporter = &mut Reporter::new(color::stream(options.color, false)?, None);
     let mut clean = true;
     // (problem, the file to compile and judge)
     let mut made = Vec::new();
@@ -75,7 +76,13 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 Ok(fresh) => fresh,
                 Err(error) => {
                     clean = false;
-                    let _ = writeln!(out, "error: {}: {error}", problem.name);
+                    let out = &mut reporter.out;
+                    let _ = writeln!(
+                        out,
+                        "{}: {}: {error}",
+                        out.paint(Paint::Bad, "error"),
+                        problem.name
+                    );
                     continue;
                 }
             };
@@ -84,13 +91,20 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             let over = bytes > MAX_BYTES;
             let old = fs::read(&committed).ok();
             let same = old.as_deref().map(without_cr) == Some(without_cr(&text));
+            let bad = |word: &str| reporter.out.paint(Paint::Bad, word).to_string();
             let status = if over {
-                "  OVER THE LIMIT".to_string()
+                format!("  {}", bad("OVER THE LIMIT"))
             } else if options.check {
                 match (&old, same) {
-                    (None, _) => format!("  MISSING: run `cargo bundle {}`", problem.name),
+                    (None, _) => {
+                        format!("  {}: run `cargo bundle {}`", bad("MISSING"), problem.name)
+                    }
                     (Some(_), false) => {
-                        format!("  STALE: run `cargo bundle {}` and commit it", problem.name)
+                        format!(
+                            "  {}: run `cargo bundle {}` and commit it",
+                            bad("STALE"),
+                            problem.name
+                        )
                     }
                     (Some(_), true) => "  up to date".to_string(),
                 }
@@ -111,9 +125,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                     Err(error) => {
                         clean = false;
                         let _ = write!(
-                            out,
-                            "{:<5} {} (bundle, not written)\n{}",
-                            Verdict::Ce,
+                            reporter.out,
+                            "{} {} (bundle, not written)\n{}",
+                            reporter.verdict(Verdict::Ce),
                             problem.name,
                             error.layout(UNDER, UNDER_DETAIL)
                         );
@@ -122,7 +136,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 }
             };
             let _ = writeln!(
-                out,
+                reporter.out,
                 "{:<32} {bytes:>6} bytes (at most {MAX_BYTES})  {shown}{status}",
                 problem.name,
             );
@@ -134,17 +148,19 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         return Ok(clean);
     }
 
-    let _ = writeln!(out);
-    let mut tally = Tally::default();
+    let _ = writeln!(reporter.out);
+    // The summary's time is the judging's, as it has always been, not the
+    // bundling's before it.
+    reporter.tally = Tally::default();
     for (problem, path) in made {
         if problem.compile.is_empty() {
             let _ = writeln!(
-                out,
-                "{:<5} {}: no `compile` commands in its [package.metadata.judge]",
-                Verdict::Error,
+                reporter.out,
+                "{} {}: no `compile` commands in its [package.metadata.judge]",
+                reporter.verdict(Verdict::Error),
                 problem.name
             );
-            tally.add(Verdict::Error);
+            reporter.tally.add(Verdict::Error);
             continue;
         }
         for (index, compile) in problem.compile.iter().enumerate() {
@@ -161,18 +177,16 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                     &binary,
                     &problem.samples,
                     &Judging::of(problem),
-                    &mut tally,
-                    out,
+                    reporter,
                 ),
                 Err(error) => {
                     let detail = error.layout(UNDER, UNDER_DETAIL);
-                    let _ = write!(out, "{:<5} {label}\n{detail}", Verdict::Ce);
-                    tally.add(Verdict::Ce);
+                    reporter.report(&Judged::whole(&label, Verdict::Ce), &detail);
                 }
             }
         }
     }
-    Ok(tally.finish(out) && clean)
+    Ok(reporter.finish() && clean)
 }
 
 /// The first judge's compile command, or plain `rustc -O` for a crate that

@@ -5,7 +5,7 @@
 
 use crate::error::Error;
 use crate::run::{self, Run};
-use crate::verdict::{self, Verdict};
+use crate::verdict::{self, Position, Verdict};
 use crate::workspace::Limits;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -94,6 +94,38 @@ impl Checker {
             }
         }
     }
+
+    /// Where `output` first differs from `answer` by this policy, as the
+    /// report under WA or PE shows it: the first differing line and byte
+    /// (exact), or the first differing token's line, byte and number
+    /// (tokens, float; when the output has too few, the position just past
+    /// its end). `None` when they do not differ, and for a checker program,
+    /// which says no position.
+    pub fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<Position> {
+        let error = match self {
+            Checker::Exact => return verdict::first_difference(answer, output),
+            Checker::Tokens => None,
+            Checker::Float(error) => Some(*error),
+            Checker::Program(_) => return None,
+        };
+        let (index, _, token, _) = first_token_difference(answer, output, error)?;
+        Some(match token {
+            Some(token) => Position {
+                line: token.line_number,
+                column: token.offset + 1,
+                token: Some(index),
+            },
+            None => {
+                let last = output.split(|&byte| byte == b'\n').enumerate().last();
+                let (index_of_last, last_line) = last.unwrap_or((0, &[]));
+                Position {
+                    line: index_of_last + 1,
+                    column: last_line.len() + 1,
+                    token: Some(index),
+                }
+            }
+        })
+    }
 }
 
 /// Tokens of `text` with the number of the line each is on (from 1), the
@@ -125,6 +157,31 @@ struct Token<'a> {
 /// the same tokens, numbers within `error`; else WA with the first token
 /// that differs.
 fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdict, String) {
+    let Some((index, one, other, why)) = first_token_difference(expected, actual, error) else {
+        return (Verdict::Ac, String::new());
+    };
+    let mut detail = format!("token {index} differs: {why}\n");
+    for (name, token) in [("expected", &one), ("actual", &other)] {
+        detail.push_str(&match token {
+            Some(token) => format!(
+                "{name}: `{}`\n  >{:>4} | {}\n",
+                verdict::visible_cut(token.text, 0),
+                token.line_number,
+                verdict::visible_cut(token.line, token.offset)
+            ),
+            None => format!("{name}: (no token {index})\n"),
+        });
+    }
+    (Verdict::Wa, detail)
+}
+
+/// The first token where the two differ (its number from 1, each side's
+/// token if it has one, and why), or `None` when they match.
+fn first_token_difference<'a>(
+    expected: &'a [u8],
+    actual: &'a [u8],
+    error: Option<f64>,
+) -> Option<(usize, Option<Token<'a>>, Option<Token<'a>>, String)> {
     let mut expected_tokens = tokens(expected);
     let mut actual_tokens = tokens(actual);
     let mut index = 0;
@@ -132,7 +189,7 @@ fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdic
         index += 1;
         let (one, other) = (expected_tokens.next(), actual_tokens.next());
         let why = match (&one, &other) {
-            (None, None) => return (Verdict::Ac, String::new()),
+            (None, None) => return None,
             (Some(one), Some(other)) => match differ(one.text, other.text, error) {
                 Some(why) => why,
                 None => continue,
@@ -143,19 +200,7 @@ fn compare_tokens(expected: &[u8], actual: &[u8], error: Option<f64>) -> (Verdic
                 tokens(actual).count()
             ),
         };
-        let mut detail = format!("token {index} differs: {why}\n");
-        for (name, token) in [("expected", &one), ("actual", &other)] {
-            detail.push_str(&match token {
-                Some(token) => format!(
-                    "{name}: `{}`\n  >{:>4} | {}\n",
-                    verdict::visible_cut(token.text, 0),
-                    token.line_number,
-                    verdict::visible_cut(token.line, token.offset)
-                ),
-                None => format!("{name}: (no token {index})\n"),
-            });
-        }
-        return (Verdict::Wa, detail);
+        return Some((index, one, other, why));
     }
 }
 
@@ -395,6 +440,45 @@ mod tests {
             let got = verdict(expected, actual, Some(1e-6));
             assert_eq!(got, want, "{expected:?} against {actual:?}");
         }
+    }
+
+    #[test]
+    fn the_first_difference_is_where_the_report_shows_it() {
+        let at = |line, column, token| {
+            Some(Position {
+                line,
+                column,
+                token,
+            })
+        };
+        let exact = Checker::Exact;
+        assert_eq!(exact.first_difference(b"1\n2\n", b"1\n3\n"), at(2, 1, None));
+        assert_eq!(exact.first_difference(b"1 2\n", b"1  2\n"), at(1, 3, None));
+        // Past the output's end: the line after its last.
+        assert_eq!(exact.first_difference(b"1\n2\n", b"1\n"), at(2, 1, None));
+        assert_eq!(exact.first_difference(b"1\n", b"1\n"), None);
+        let tokens = Checker::Tokens;
+        assert_eq!(
+            tokens.first_difference(b"a b\nc d\n", b"a b\nc  e\n"),
+            at(2, 4, Some(4))
+        );
+        // Too few tokens: just past the output's end.
+        assert_eq!(
+            tokens.first_difference(b"1 2 3\n", b"1 2"),
+            at(1, 4, Some(3))
+        );
+        assert_eq!(
+            tokens.first_difference(b"1 2 3\n", b"1 2\n"),
+            at(2, 1, Some(3))
+        );
+        let float = Checker::Float(1e-6);
+        assert_eq!(
+            float.first_difference(b"0.5 1\n", b"0.5000001 2\n"),
+            at(1, 11, Some(2))
+        );
+        assert_eq!(float.first_difference(b"0.5\n", b"0.5000001\n"), None);
+        let program = Checker::Program(PathBuf::from("check"));
+        assert_eq!(program.first_difference(b"1\n", b"2\n"), None);
     }
 
     #[test]

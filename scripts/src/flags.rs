@@ -11,6 +11,7 @@
 
 use crate::checker::Checker;
 use crate::cli;
+use crate::color::When;
 use crate::error::Error;
 use crate::run::program_path;
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
@@ -243,6 +244,11 @@ pub struct Judge {
     pub checker: Option<Checker>,
     /// Only these cases; none means all.
     pub cases: Vec<String>,
+    /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
+    pub color: Option<When>,
+    /// `--json PATH`: where each verdict goes as a JSON line (`-`: stdout,
+    /// the table then going to stderr).
+    pub json: Option<PathBuf>,
 }
 
 impl Judge {
@@ -270,6 +276,8 @@ const JUDGE: Spec = Spec {
             value: Some("NAME"),
             repeatable: true,
         },
+        valued("color", "WHEN"),
+        valued("json", "PATH"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -301,8 +309,18 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
                 .map(|mib| mib.saturating_mul(1 << 20)),
             checker: checker(given)?,
             cases: given.strings("case")?,
+            color: color(given)?,
+            json: given.path("json"),
         })
     })
+}
+
+/// `--color WHEN`: auto, always or never.
+fn color(given: &Given) -> Result<Option<When>, Error> {
+    given
+        .string("color")?
+        .map(|word| When::parse(&word, "--color"))
+        .transpose()
 }
 
 /// `--checker SPEC`, a program's path taken from the current folder.
@@ -325,6 +343,8 @@ pub struct Bundle {
     /// A folder laid out as cargo-equip's cache (`license-files/...`) to
     /// use instead of the one committed in the repository.
     pub license_cache: Option<PathBuf>,
+    /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
+    pub color: Option<When>,
 }
 
 const BUNDLE: Spec = Spec {
@@ -334,6 +354,7 @@ const BUNDLE: Spec = Spec {
         switch("check"),
         switch("as-committed"),
         valued("license-cache", "DIR"),
+        valued("color", "WHEN"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -365,6 +386,7 @@ pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, Error> {
             check: given.has("check"),
             as_committed: given.has("as-committed"),
             license_cache: given.path("license-cache"),
+            color: color(given)?,
         })
     })
 }
@@ -482,6 +504,8 @@ pub struct Stress {
     pub cases: u64,
     /// Stop after this long even if cases are left.
     pub time: Option<Duration>,
+    /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
+    pub color: Option<When>,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 1000;
@@ -493,6 +517,7 @@ const STRESS: Spec = Spec {
         valued("seed", "S"),
         valued("cases", "N"),
         valued("time", "SECONDS"),
+        valued("color", "WHEN"),
     ],
     positional: "CRATE",
     most_positional: 1,
@@ -517,6 +542,7 @@ pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
             seed,
             cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
             time: given.number("time")?.map(Duration::from_secs),
+            color: color(given)?,
         })
     })
 }
@@ -576,6 +602,7 @@ mod tests {
     fn sample_value(flag: &Flag) -> &'static str {
         match flag.name {
             "checker" => "tokens",
+            "color" => "never",
             "fail-above" | "seconds" => "1.5",
             "compare" => "HEAD",
             "seed" | "cases" | "time" | "runs" | "time-limit-ms" | "memory-limit-mib" => "3",

@@ -1,20 +1,23 @@
 //! `cargo judge`: runs each problem's release binary on its samples the way
-//! an online judge does, one verdict line a case, and a summary line.
-//! [`judge_samples`] and [`Tally`] serve `cargo bundle --check` too, so
+//! an online judge does, one verdict line a case, and a summary line; with
+//! `--json`, the same as one JSON object a case and a summary object.
+//! [`judge_samples`] and [`Reporter`] serve `cargo bundle --check` too, so
 //! that a bundle is judged exactly as its crate is.
 
 use crate::cases::{self, shown_name};
 use crate::checker::{checker_time, Checker};
+use crate::color::{self, Output, Paint};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
-use crate::run::{self, Bounds, Purpose, Run};
-use crate::verdict::{mebibytes, milliseconds, Verdict};
+use crate::run::{self, Bounds, Ending, Purpose, Run};
+use crate::verdict::{mebibytes, milliseconds, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
+use serde_json::{json, Value};
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The width the case names are padded to.
 const NAME_WIDTH: usize = 40;
@@ -57,8 +60,18 @@ impl Judging {
 
 /// Runs `cargo judge`; true when every case passed.
 pub fn main(options: &flags::Judge) -> Result<bool, Error> {
-    let mut tally = Tally::default();
-    let out = &mut io::stdout().lock();
+    let json_to_stdout = options.json.as_deref() == Some(Path::new("-"));
+    let out = color::stream(options.color, json_to_stdout)?;
+    // Created before anything is built, so that a path that cannot be
+    // written is the command line's error, not a lost report.
+    let json: Option<Box<dyn Write>> = match &options.json {
+        None => None,
+        Some(_) if json_to_stdout => Some(Box::new(io::stdout())),
+        Some(path) => Some(Box::new(fs::File::create(path).map_err(|error| {
+            Error::new(format!("--json: cannot write {}: {error}", path.display()))
+        })?)),
+    };
+    let reporter = &mut Reporter::new(out, json);
     if let Some(program) = &options.program {
         let samples = options
             .samples
@@ -72,8 +85,8 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         .overridden(options);
         unknown_cases(samples, &judging.cases)?;
         let label = shown_name(program.file_stem().unwrap_or(program.as_os_str()));
-        judge_samples(&label, program, samples, &judging, &mut tally, out);
-        return Ok(tally.finish(out));
+        judge_samples(&label, program, samples, &judging, reporter);
+        return Ok(reporter.finish());
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -93,7 +106,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         if let Err(errors) = workspace.build_crate(problem) {
             // Rustc's messages, as rustc lays them out.
             let shown = errors.layout(UNDER, UNDER);
-            report(out, &mut tally, Verdict::Ce, &problem.name, None, &shown);
+            reporter.report(&Judged::whole(&problem.name, Verdict::Ce), &shown);
             continue;
         }
         let program = workspace.release_binary(&problem.name);
@@ -103,11 +116,10 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             &program,
             &problem.samples,
             &judging,
-            &mut tally,
-            out,
+            reporter,
         );
     }
-    Ok(tally.finish(out))
+    Ok(reporter.finish())
 }
 
 /// An error when one of `names` is no case in `samples`, or when a case
@@ -155,18 +167,175 @@ impl Tally {
         }
     }
 
-    /// Prints the closing line `N passed, M failed in T s` (builds
-    /// included); true when something was judged and nothing failed.
-    pub fn finish(&self, out: &mut impl Write) -> bool {
-        let _ = writeln!(
-            out,
-            "{} passed, {} failed in {:.1} s",
-            self.passed,
-            self.failed,
-            self.started.elapsed().as_secs_f64()
-        );
-        let _ = out.flush();
+    /// True when something was judged and nothing failed.
+    pub fn all_passed(&self) -> bool {
         self.failed == 0 && self.passed > 0
+    }
+}
+
+/// Where verdicts go: the table (in colour or not), the tally, and with
+/// `--json`, one JSON object a verdict as it is given.
+pub struct Reporter {
+    /// The table: standard output, or standard error with `--json -`.
+    pub out: Output,
+    /// JSON Lines, each line written and flushed as its case finishes.
+    json: Option<Box<dyn Write>>,
+    pub tally: Tally,
+}
+
+impl Reporter {
+    pub fn new(out: Output, json: Option<Box<dyn Write>>) -> Reporter {
+        Reporter {
+            out,
+            json,
+            tally: Tally::default(),
+        }
+    }
+
+    /// A verdict word padded to the column's width, the padding outside
+    /// its colour: `AC   `.
+    pub fn verdict(&self, verdict: Verdict) -> String {
+        let word = verdict.to_string();
+        let padding = " ".repeat(5usize.saturating_sub(word.len()));
+        format!("{}{padding}", self.out.paint(verdict_paint(verdict), word))
+    }
+
+    /// Counts `judged` and prints its line, then `shown` (the lines under
+    /// it, indented), then its JSON object.
+    pub fn report(&mut self, judged: &Judged, shown: &str) {
+        self.tally.add(judged.verdict);
+        let figures = match judged.run {
+            Some(run) => format!(
+                "  {:>10}  {:>10}",
+                milliseconds(run.elapsed),
+                run.peak_memory
+                    .map_or_else(|| "- MiB".to_string(), mebibytes)
+            ),
+            None => String::new(),
+        };
+        let verdict = self.verdict(judged.verdict);
+        let _ = write!(
+            self.out,
+            "{verdict} {}{figures}\n{shown}",
+            judged.shown_name
+        );
+        let _ = self.out.flush();
+        if self.json.is_some() {
+            let detail: Vec<&str> = shown
+                .lines()
+                .map(|line| line.strip_prefix(UNDER).unwrap_or(line))
+                .collect();
+            let mut value = judged.json();
+            value["detail"] = if detail.is_empty() {
+                Value::Null
+            } else {
+                json!(detail.join("\n") + "\n")
+            };
+            self.json_line(&value);
+        }
+    }
+
+    fn json_line(&mut self, value: &Value) {
+        if let Some(json) = &mut self.json {
+            let _ = writeln!(json, "{value}");
+            let _ = json.flush();
+        }
+    }
+
+    /// Prints the closing line `N passed, M failed in T s` (builds
+    /// included), green when all passed and red otherwise, and its JSON
+    /// object; true when something was judged and nothing failed.
+    pub fn finish(&mut self) -> bool {
+        let seconds = self.tally.started.elapsed().as_secs_f64();
+        let passed = self.tally.all_passed();
+        let line = format!(
+            "{} passed, {} failed in {seconds:.1} s",
+            self.tally.passed, self.tally.failed,
+        );
+        let paint = if passed { Paint::Good } else { Paint::Bad };
+        let _ = writeln!(self.out, "{}", self.out.paint(paint, line));
+        let _ = self.out.flush();
+        let summary = json!({
+            "type": "summary",
+            "passed": self.tally.passed,
+            "failed": self.tally.failed,
+            "seconds": seconds,
+        });
+        self.json_line(&summary);
+        passed
+    }
+}
+
+/// The colour of a verdict: green for AC, yellow for a limit, red for the
+/// rest.
+pub fn verdict_paint(verdict: Verdict) -> Paint {
+    match verdict {
+        Verdict::Ac => Paint::Good,
+        Verdict::Tle | Verdict::Mle | Verdict::Ole => Paint::Limit,
+        Verdict::Wa | Verdict::Pe | Verdict::Re | Verdict::Ce | Verdict::Error => Paint::Bad,
+    }
+}
+
+/// One verdict, as its line and its JSON object show it.
+pub struct Judged<'a> {
+    /// The crate, or the program with --program; `(bundle, JUDGE)` after
+    /// it for a bundle.
+    pub label: &'a str,
+    /// None for a verdict on the whole crate or folder (CE, no samples).
+    pub case: Option<String>,
+    /// The name on the line, padded: `<label>/<case>` or `<label>`.
+    pub shown_name: &'a str,
+    pub input: Option<&'a Path>,
+    pub verdict: Verdict,
+    pub run: Option<&'a Run>,
+    pub limits: Option<Limits>,
+    pub difference: Option<Position>,
+}
+
+impl<'a> Judged<'a> {
+    /// A verdict on a whole crate or folder, with no case and no run.
+    pub fn whole(label: &'a str, verdict: Verdict) -> Judged<'a> {
+        Judged {
+            label,
+            case: None,
+            shown_name: label,
+            input: None,
+            verdict,
+            run: None,
+            limits: None,
+            difference: None,
+        }
+    }
+
+    /// The case's JSON object but for its `detail`: `cargo timing
+    /// --json`'s names and units where they mean the same (`crate`,
+    /// `file`, `peak_bytes`, times in nanoseconds).
+    fn json(&self) -> Value {
+        let nanoseconds = |duration: Duration| u64::try_from(duration.as_nanos()).ok();
+        let run = self.run;
+        let (exit_status, signal) = match run.map(|run| run.ending) {
+            Some(Ending::Exited(code)) => (Some(code), None),
+            Some(Ending::Signal(signal)) => (None, Some(run::signal_name(signal))),
+            None => (None, None),
+        };
+        json!({
+            "type": "case",
+            "crate": self.label,
+            "case": self.case,
+            "file": self.input.map(|path| path.display().to_string()),
+            "verdict": self.verdict.to_string(),
+            "wall_ns": run.and_then(|run| nanoseconds(run.elapsed)),
+            "peak_bytes": run.and_then(|run| run.peak_memory),
+            "exit_status": exit_status,
+            "signal": signal,
+            "first_difference": self.difference.map(|position| json!({
+                "line": position.line,
+                "column": position.column,
+                "token": position.token,
+            })),
+            "time_limit_ns": self.limits.and_then(|limits| nanoseconds(limits.time)),
+            "memory_limit_bytes": self.limits.map(|limits| limits.memory),
+        })
     }
 }
 
@@ -178,26 +347,21 @@ pub fn judge_samples(
     program: &Path,
     samples: &Path,
     judging: &Judging,
-    tally: &mut Tally,
-    out: &mut impl Write,
+    reporter: &mut Reporter,
 ) {
     let cases = match cases::scan_picked(samples, &judging.cases) {
         Ok(cases) => cases,
         Err(error) => {
             let shown = error.layout(UNDER, UNDER_DETAIL);
-            report(out, tally, Verdict::Error, label, None, &shown);
+            reporter.report(&Judged::whole(label, Verdict::Error), &shown);
             return;
         }
     };
     if let Checker::Program(checker) = &judging.checker {
         if !checker.is_file() {
             let detail = format!("the checker {} is not a file", checker.display());
-            report(
-                out,
-                tally,
-                Verdict::Error,
-                label,
-                None,
+            reporter.report(
+                &Judged::whole(label, Verdict::Error),
                 &indented(&detail, UNDER),
             );
             return;
@@ -217,49 +381,59 @@ pub fn judge_samples(
     let width = longest.max(NAME_WIDTH);
     for (case, name) in cases.iter().zip(names) {
         let name = format!("{name:<width$}");
+        let mut judged = Judged {
+            label,
+            case: Some(shown_name(&case.stem)),
+            shown_name: &name,
+            input: case.input.as_deref(),
+            verdict: Verdict::Error,
+            run: None,
+            limits: Some(judging.limits),
+            difference: None,
+        };
         let broken = case.broken();
         let (Some(input), Some(expected), None) = (&case.input, &case.expected, &broken) else {
             let detail = broken.as_deref().unwrap_or_default();
-            report(
-                out,
-                tally,
-                Verdict::Error,
-                &name,
-                None,
-                &indented(detail, UNDER),
-            );
+            reporter.report(&judged, &indented(detail, UNDER));
             continue;
         };
-        let (verdict, run, detail) = judge_case(program, input, expected, judging);
-        report(
-            out,
-            tally,
-            verdict,
-            &name,
-            run.as_ref(),
-            &indented(&detail, UNDER),
-        );
+        let outcome = judge_case(program, input, expected, judging);
+        judged.verdict = outcome.verdict;
+        judged.run = outcome.run.as_ref();
+        judged.difference = outcome.difference;
+        reporter.report(&judged, &indented(&outcome.detail, UNDER));
     }
 }
 
-/// Runs `program` on one case and judges it: the verdict, the run (when
-/// there was one) and what to show under the verdict line, unindented.
+/// What [`judge_case`] found.
+struct Outcome {
+    verdict: Verdict,
+    /// The run, when there was one.
+    run: Option<Run>,
+    /// What to show under the verdict line, unindented.
+    detail: String,
+    /// Where the output first differs from the answer, for WA and PE.
+    difference: Option<Position>,
+}
+
+/// Runs `program` on one case and judges it.
 ///
 /// The program is started before the expected output is read, so that
 /// its peak memory never includes a copy of it (see [`run`]'s platform
 /// notes); only the expected output's size is needed before, for the
 /// output limit.
-fn judge_case(
-    program: &Path,
-    input: &Path,
-    expected: &Path,
-    judging: &Judging,
-) -> (Verdict, Option<Run>, String) {
+fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let limits = judging.limits;
+    let failed = |verdict, run, detail| Outcome {
+        verdict,
+        run,
+        detail,
+        difference: None,
+    };
     let cannot_read = |error: io::Error| format!("cannot read {}: {error}\n", expected.display());
     let expected_size = match fs::metadata(expected) {
         Ok(metadata) => metadata.len(),
-        Err(error) => return (Verdict::Error, None, cannot_read(error)),
+        Err(error) => return failed(Verdict::Error, None, cannot_read(error)),
     };
     let bounds = Bounds {
         kill_after: run::kill_after(limits.time),
@@ -270,12 +444,12 @@ fn judge_case(
         Ok(run) => run,
         Err(error) => {
             let detail = format!("cannot run {}: {error}\n", program.display());
-            return (Verdict::Error, None, detail);
+            return failed(Verdict::Error, None, detail);
         }
     };
     let answer = match fs::read(expected) {
         Ok(answer) => answer,
-        Err(error) => return (Verdict::Error, Some(run), cannot_read(error)),
+        Err(error) => return failed(Verdict::Error, Some(run), cannot_read(error)),
     };
     let (verdict, detail) = judging.checker.judge(
         &run,
@@ -285,27 +459,14 @@ fn judge_case(
         limits,
         checker_time(limits.time),
     );
-    (verdict, Some(run), detail)
-}
-
-fn report(
-    out: &mut impl Write,
-    tally: &mut Tally,
-    verdict: Verdict,
-    name: &str,
-    run: Option<&Run>,
-    detail: &str,
-) {
-    tally.add(verdict);
-    let figures = match run {
-        Some(run) => format!(
-            "  {:>10}  {:>10}",
-            milliseconds(run.elapsed),
-            run.peak_memory
-                .map_or_else(|| "- MiB".to_string(), mebibytes)
-        ),
-        None => String::new(),
+    let difference = match verdict {
+        Verdict::Wa | Verdict::Pe => judging.checker.first_difference(&answer, &run.stdout),
+        _ => None,
     };
-    let _ = write!(out, "{verdict:<5} {name}{figures}\n{detail}");
-    let _ = out.flush();
+    Outcome {
+        verdict,
+        run: Some(run),
+        detail,
+        difference,
+    }
 }

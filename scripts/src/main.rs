@@ -9,6 +9,7 @@ mod bundle;
 mod cases;
 mod checker;
 mod cli;
+mod color;
 mod command;
 mod compare;
 mod error;

@@ -7,13 +7,14 @@
 //! is reproduced with `--seed` alone.
 
 use crate::checker::checker_time;
+use crate::color::{self, Paint};
 use crate::error::{indented, Error};
 use crate::flags::Stress as Options;
 use crate::run::{self, kill_after, output_limit, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -50,7 +51,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     // The brute force's answer, as a checker program reads it.
     let answer = dir.join("case.ans");
 
-    let out = &mut io::stdout().lock();
+    let out = &mut color::stream(options.color, false)?;
     let started = Instant::now();
     let mut done = 0;
     for seed in options.seed..options.seed.saturating_add(options.cases) {
@@ -89,8 +90,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             let _ = fs::copy(&input, &kept);
             let _ = write!(
                 out,
-                "FAIL  {} on seed {seed} (case {} of this run): {fault}\n\
+                "{}  {} on seed {seed} (case {} of this run): {fault}\n\
                  input ({} bytes; kept as {}; `cargo stress {} --seed {seed} --cases 1` runs it again):\n{}{}",
+                out.paint(Paint::Bad, "FAIL"),
                 problem.name,
                 done + 1,
                 made.stdout.len(),
@@ -117,14 +119,16 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         done += 1;
     }
     let last = options.seed.saturating_add(done.max(1) - 1);
-    let _ = writeln!(
-        out,
+    let summary = format!(
         "{} passed, 0 failed: {} on seeds {}..={last} against its brute force, in {:.1} s",
         done,
         problem.name,
         options.seed,
         started.elapsed().as_secs_f64()
     );
+    let paint = if done > 0 { Paint::Good } else { Paint::Bad };
+    let _ = writeln!(out, "{}", out.paint(paint, summary));
+    let _ = out.flush();
     Ok(done > 0)
 }
 

@@ -110,6 +110,35 @@ pub fn first_different_line(expected: &[u8], actual: &[u8]) -> Option<usize> {
     Some(same + 1)
 }
 
+/// Where an output first differs from the answer, in the output: its
+/// line and the byte in that line, both from 1, and for the `tokens` and
+/// `float` checkers the token's number (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+    pub token: Option<usize>,
+}
+
+/// The first line where `actual` differs from `expected` (a line's final
+/// `\n` counts) and the first byte in it that differs, as
+/// [`show_difference`] shows them; `None` when they are equal. Past the
+/// end of the output, the line after its last and column 1.
+pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<Position> {
+    let line = first_different_line(expected, actual)?;
+    let byte = first_different_byte(nth_line(expected, line), nth_line(actual, line));
+    Some(Position {
+        line,
+        column: byte + 1,
+        token: None,
+    })
+}
+
+/// Line `line` (from 1) of `text` with its `\n`, or nothing past the end.
+fn nth_line(text: &[u8], line: usize) -> &[u8] {
+    lines(text).nth(line - 1).unwrap_or_default()
+}
+
 /// The verdict on one finished run against the expected output, and what
 /// to show under it when it failed (unindented: the report indents it).
 ///
@@ -233,15 +262,17 @@ fn allocation_failed(stderr: &[u8]) -> bool {
 /// after [`LINE_CUT`] bytes (the differing line around its first differing
 /// byte) with a note of what was left out.
 pub fn show_difference(expected: &[u8], actual: &[u8], context: usize) -> String {
-    let Some(line) = first_different_line(expected, actual) else {
+    let Some(Position {
+        line,
+        column: after,
+        ..
+    }) = first_difference(expected, actual)
+    else {
         return String::new();
     };
+    let column = after - 1;
     let first = line.saturating_sub(context).max(1);
     let last = line + context;
-    fn nth_line(text: &[u8], line: usize) -> &[u8] {
-        lines(text).nth(line - 1).unwrap_or_default()
-    }
-    let column = first_different_byte(nth_line(expected, line), nth_line(actual, line));
     let mut shown = format!(
         "first difference at line {line}; whitespace shown as \
          · space, ^I tab, ^M carriage return, $ end of line:\n"

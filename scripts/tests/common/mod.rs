@@ -44,9 +44,20 @@ impl Drop for Scratch {
     }
 }
 
-/// The tool's binary, as cargo built it for these tests.
+/// The variables that turn the tool's colour on or off. CI sets
+/// `CARGO_TERM_COLOR=always`, and the tests read the plain report: each is
+/// cleared for the tool unless a test sets it again.
+pub const COLOR_VARIABLES: [&str; 4] =
+    ["CARGO_TERM_COLOR", "NO_COLOR", "CLICOLOR_FORCE", "CLICOLOR"];
+
+/// The tool's binary, as cargo built it for these tests, without the
+/// [`COLOR_VARIABLES`] of the environment the tests run in.
 pub fn tool() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_scripts"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_scripts"));
+    for name in COLOR_VARIABLES {
+        command.env_remove(name);
+    }
+    command
 }
 
 /// The stand-in solution that does what its input says.
