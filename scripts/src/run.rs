@@ -30,6 +30,7 @@
 //! that its pid and group id cannot be reused while the watchdog or the
 //! final kill may still signal them) and then reaped with `wait4`.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
@@ -106,15 +107,15 @@ pub fn output_limit(expected_size: u64) -> u64 {
 
 /// A program given by path on the command line: a relative one (a bare
 /// name too) is taken from the current folder, never looked up on PATH.
-/// One that already starts with `./` or `../` is kept as given, so that
-/// messages name it as the user wrote it (not `././x`).
+/// One that already starts with `./` or `../` (or a root or, on Windows, a
+/// drive) is kept as given, so that messages name it as the user wrote it
+/// (not `././x`). The `./` is put in front as text, not joined: a join
+/// would write `.\x` on Windows, which the user never typed.
 pub fn program_path(program: &Path) -> PathBuf {
-    let from_here = matches!(
-        program.components().next(),
-        Some(Component::CurDir | Component::ParentDir)
-    );
-    if program.is_relative() && !from_here {
-        Path::new(".").join(program)
+    if matches!(program.components().next(), Some(Component::Normal(_))) {
+        let mut from_here = OsString::from("./");
+        from_here.push(program);
+        PathBuf::from(from_here)
     } else {
         program.to_path_buf()
     }
@@ -140,6 +141,10 @@ mod bounds_tests {
     fn a_program_is_never_looked_up_on_path() {
         assert_eq!(program_path(Path::new("a")), Path::new("./a"));
         assert_eq!(program_path(Path::new("b/a")), Path::new("./b/a"));
+        // Shown as typed, with `./` in front, on every platform.
+        for (given, shown) in [("a", "./a"), ("b/a", "./b/a")] {
+            assert_eq!(program_path(Path::new(given)).display().to_string(), shown);
+        }
         for given in ["./a", "../b/a", "/usr/bin/a"] {
             let shown = program_path(Path::new(given)).display().to_string();
             assert_eq!(shown, given);
