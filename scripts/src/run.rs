@@ -22,9 +22,14 @@
 //! - macOS: the same watchdog, reading `proc_pidinfo`; macOS does not
 //!   enforce `RLIMIT_AS`, so there is no cap; the peak is `ru_maxrss`.
 //! - Other Unix: the cap and `ru_maxrss`, no watchdog.
-//! - Windows: the Job object caps the committed memory of its processes
-//!   at [`address_space_cap`]; the peak is the job's record of the largest
-//!   commit of one of its processes (not the resident set).
+//! - Windows: the same watchdog, reading the program's commit (its
+//!   private memory, not the resident set) with `GetProcessMemoryInfo`;
+//!   the Job object caps the commit of each of its processes at
+//!   [`address_space_cap`]; the peak is the job's record of the largest
+//!   commit of one of its processes. Wine enforces no such cap and keeps
+//!   no such record: there the watchdog alone enforces the limit, and the
+//!   peak is the largest the watchdog read (unknown, never 0, for a
+//!   program that ended before it looked).
 //!
 //! On Unix the child is waited for with `waitid` (leaving it a zombie, so
 //! that its pid and group id cannot be reused while the watchdog or the
@@ -73,7 +78,7 @@ pub struct Bounds {
     /// The program (and its group) is killed once it has run this long.
     pub kill_after: Duration,
     /// Peak memory in bytes: the group is killed soon after the program's
-    /// resident memory passes it, and each process's address space (commit
+    /// resident memory (commit on Windows) passes it, and each process's address space (commit
     /// on Windows) is capped at [`address_space_cap`] of it. `None`: no
     /// limit.
     pub memory: Option<u64>,
@@ -462,6 +467,10 @@ struct Waited {
     ending: Ending,
     stop: Option<Stop>,
 }
+
+/// What memory is measured and limited on this platform: "resident"
+/// (Unix) or "committed" (Windows).
+pub const MEASURED_MEMORY: &str = platform::MEASURED;
 
 /// The name of a Unix signal, such as "SIGKILL", or "signal 42".
 pub fn signal_name(signal: i32) -> String {
