@@ -28,8 +28,10 @@
 //!   [`address_space_cap`]; the peak is the job's record of the largest
 //!   commit of one of its processes. Wine enforces no such cap and keeps
 //!   no such record: there the watchdog alone enforces the limit, and the
-//!   peak is the largest the watchdog read (unknown, never 0, for a
-//!   program that ended before it looked).
+//!   peak is the program's private peak as the watchdog last read it
+//!   (its peak working set less its mapped files; unknown, never 0, for a
+//!   program that ended before it looked), so a peak reached in the last
+//!   few milliseconds before the program exits can be missed.
 //!
 //! On Unix the child is waited for with `waitid` (leaving it a zombie, so
 //! that its pid and group id cannot be reused while the watchdog or the

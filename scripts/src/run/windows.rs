@@ -214,9 +214,9 @@ pub fn wait(
 ) -> io::Result<Waited> {
     let process = child.as_raw_handle() as HANDLE;
     let mut stop = None;
-    // The largest peak commit read while the program ran: where the job
-    // keeps no record of it (Wine), the process's counters are all there
-    // is, and they read 0 once it has exited.
+    // The program's private peak as last read while it ran, for where the
+    // job keeps no record of the peak commit (Wine): the process's
+    // counters are all there is then, and they read 0 once it has exited.
     let mut seen_peak = 0;
     loop {
         // Whole milliseconds, rounded up, so as not to wake before the
@@ -245,7 +245,7 @@ pub fn wait(
         // limit.
         if let Some(reason) = watch.stop(|| {
             let counters = memory_counters(process)?;
-            seen_peak = seen_peak.max(counters.PeakPagefileUsage as u64);
+            seen_peak = seen_peak.max(private_peak(&counters));
             Some(counters.PagefileUsage as u64)
         }) {
             // The program may have exited just now: then it keeps its
@@ -260,10 +260,11 @@ pub fn wait(
     let status = child.wait()?;
     let elapsed = started.elapsed();
     group.kill();
-    // The job's record; where it has none (0, as under Wine), the
-    // process's own, read now or while it ran; else unknown, never 0.
+    // The job's record of the peak commit; where it has none (0, as
+    // under Wine), the process's private peak, read now or while it ran;
+    // else unknown, never 0.
     let peak_memory = group.peak_memory().filter(|&peak| peak > 0).or_else(|| {
-        let now = memory_counters(process).map_or(0, |counters| counters.PeakPagefileUsage as u64);
+        let now = memory_counters(process).map_or(0, |counters| private_peak(&counters));
         Some(now.max(seen_peak)).filter(|&peak| peak > 0)
     });
     Ok(Waited {
@@ -285,4 +286,20 @@ fn memory_counters(process: HANDLE) -> Option<PROCESS_MEMORY_COUNTERS> {
     // all the call writes.
     let read = unsafe { K32GetProcessMemoryInfo(process, &mut counters, counters.cb) };
     (read != 0).then_some(counters)
+}
+
+/// A process's private peak from its counters alone, for where no job
+/// records the peak commit (Wine). Wine's commit figure is the present
+/// anonymous part of the working set, not a peak, so a peak read from it
+/// every few milliseconds would miss a short one; its peak working set is
+/// a true high-water mark, but counts Wine's own libraries (several MiB
+/// of mapped files). So: the peak working set less the part of the
+/// working set that is not private now. Never below the commit the
+/// watchdog judged; on Windows, where private memory may be larger than
+/// the working set, the peak working set itself.
+fn private_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
+    let shared = counters
+        .WorkingSetSize
+        .saturating_sub(counters.PagefileUsage);
+    counters.PeakWorkingSetSize.saturating_sub(shared) as u64
 }
