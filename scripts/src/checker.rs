@@ -378,13 +378,13 @@ mod tests {
             Ok(Checker::Program(PathBuf::from("crates/x/check.py")))
         );
         // From the current folder: `./x` as given, not `././x`; a bare
-        // name from the current folder too, never from PATH.
-        let bare = Path::new(".").join("x").display().to_string();
+        // name from the current folder too, never from PATH, shown with
+        // `./` on every platform.
         for (spec, base, shown) in [
             ("./x", ".", "./x"),
             ("./x", "", "./x"),
             ("../y/x", ".", "../y/x"),
-            ("x", ".", bare.as_str()),
+            ("x", ".", "./x"),
         ] {
             let checker = Checker::parse(spec, Path::new(base)).unwrap();
             let Checker::Program(path) = checker else {

@@ -22,14 +22,22 @@
 //! - macOS: the same watchdog, reading `proc_pidinfo`; macOS does not
 //!   enforce `RLIMIT_AS`, so there is no cap; the peak is `ru_maxrss`.
 //! - Other Unix: the cap and `ru_maxrss`, no watchdog.
-//! - Windows: the Job object caps the committed memory of its processes
-//!   at [`address_space_cap`]; the peak is the job's record of the largest
-//!   commit of one of its processes (not the resident set).
+//! - Windows: the same watchdog, reading the program's commit (its
+//!   private memory, not the resident set) with `GetProcessMemoryInfo`;
+//!   the Job object caps the commit of each of its processes at
+//!   [`address_space_cap`]; the peak is the job's record of the largest
+//!   commit of one of its processes. Wine enforces no such cap and keeps
+//!   no such record: there the watchdog alone enforces the limit, and the
+//!   peak is the program's private peak as the watchdog last read it
+//!   (its peak working set less its mapped files; unknown, never 0, for a
+//!   program that ended before it looked), so a peak reached in the last
+//!   few milliseconds before the program exits can be missed.
 //!
 //! On Unix the child is waited for with `waitid` (leaving it a zombie, so
 //! that its pid and group id cannot be reused while the watchdog or the
 //! final kill may still signal them) and then reaped with `wait4`.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
@@ -72,7 +80,7 @@ pub struct Bounds {
     /// The program (and its group) is killed once it has run this long.
     pub kill_after: Duration,
     /// Peak memory in bytes: the group is killed soon after the program's
-    /// resident memory passes it, and each process's address space (commit
+    /// resident memory (commit on Windows) passes it, and each process's address space (commit
     /// on Windows) is capped at [`address_space_cap`] of it. `None`: no
     /// limit.
     pub memory: Option<u64>,
@@ -106,15 +114,15 @@ pub fn output_limit(expected_size: u64) -> u64 {
 
 /// A program given by path on the command line: a relative one (a bare
 /// name too) is taken from the current folder, never looked up on PATH.
-/// One that already starts with `./` or `../` is kept as given, so that
-/// messages name it as the user wrote it (not `././x`).
+/// One that already starts with `./` or `../` (or a root or, on Windows, a
+/// drive) is kept as given, so that messages name it as the user wrote it
+/// (not `././x`). The `./` is put in front as text, not joined: a join
+/// would write `.\x` on Windows, which the user never typed.
 pub fn program_path(program: &Path) -> PathBuf {
-    let from_here = matches!(
-        program.components().next(),
-        Some(Component::CurDir | Component::ParentDir)
-    );
-    if program.is_relative() && !from_here {
-        Path::new(".").join(program)
+    if matches!(program.components().next(), Some(Component::Normal(_))) {
+        let mut from_here = OsString::from("./");
+        from_here.push(program);
+        PathBuf::from(from_here)
     } else {
         program.to_path_buf()
     }
@@ -140,6 +148,10 @@ mod bounds_tests {
     fn a_program_is_never_looked_up_on_path() {
         assert_eq!(program_path(Path::new("a")), Path::new("./a"));
         assert_eq!(program_path(Path::new("b/a")), Path::new("./b/a"));
+        // Shown as typed, with `./` in front, on every platform.
+        for (given, shown) in [("a", "./a"), ("b/a", "./b/a")] {
+            assert_eq!(program_path(Path::new(given)).display().to_string(), shown);
+        }
         for given in ["./a", "../b/a", "/usr/bin/a"] {
             let shown = program_path(Path::new(given)).display().to_string();
             assert_eq!(shown, given);
@@ -457,6 +469,10 @@ struct Waited {
     ending: Ending,
     stop: Option<Stop>,
 }
+
+/// What memory is measured and limited on this platform: "resident"
+/// (Unix) or "committed" (Windows).
+pub const MEASURED_MEMORY: &str = platform::MEASURED;
 
 /// The name of a Unix signal, such as "SIGKILL", or "signal 42".
 pub fn signal_name(signal: i32) -> String {

@@ -183,9 +183,9 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
             Some(peak) => format!(
                 "{} at {}, over the limit of {}\n",
                 if run.killed_for_memory {
-                    "killed with resident memory"
+                    format!("killed with {} memory", run::MEASURED_MEMORY)
                 } else {
-                    "peak memory"
+                    "peak memory".to_string()
                 },
                 mebibytes(peak),
                 mebibytes(limits.memory)
@@ -546,7 +546,10 @@ mod tests {
         assert_eq!(verdict, Verdict::Mle);
         assert_eq!(
             detail,
-            "killed with resident memory at 70.0 MiB, over the limit of 64.0 MiB\n"
+            format!(
+                "killed with {} memory at 70.0 MiB, over the limit of 64.0 MiB\n",
+                run::MEASURED_MEMORY
+            )
         );
         let mut flooded = run_with(5, Some(2), Ending::Signal(9), &[b'y'; 1 << 20]);
         flooded.output_over_limit = true;

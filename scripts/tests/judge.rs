@@ -200,8 +200,10 @@ fn memory_over_the_limit_is_mle_and_within_it_ac() {
     assert!(detail.contains("over the limit of 64.0 MiB"), "{detail}");
     let peak: f64 = head.split_whitespace().nth(4).unwrap().parse().unwrap();
     if cfg!(windows) {
-        // The peak commit, all of it at once: not stopped on the way.
-        assert!(peak >= 200.0, "{head}");
+        // Past the limit: on Windows, which commits the 200 MiB at once,
+        // all of it; under Wine, which commits pages as they are touched,
+        // where the watchdog stopped it.
+        assert!(peak > 64.0, "{head}");
     } else {
         // Stopped on the way: past the limit, short of the 200 MiB.
         assert!((64.0..200.0).contains(&peak), "{head}");

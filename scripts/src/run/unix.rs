@@ -32,6 +32,9 @@ pub const SIGNAL_NAMES: &[(i32, &str)] = &[
     (libc::SIGSYS, "SIGSYS"),
 ];
 
+/// What memory is measured here: the resident set.
+pub const MEASURED: &str = "resident";
+
 /// Unix needs no object for the group: its id is the program's pid.
 ///
 /// On Linux the tool is a child subreaper while a program runs: a

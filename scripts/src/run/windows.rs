@@ -1,5 +1,6 @@
 //! Running a program on Windows: a Job object holds it from its first
-//! instruction, capped in memory and killed as one.
+//! instruction, capped in memory and killed as one; its commit watched
+//! against the memory limit while it runs.
 
 use super::{address_space_cap, Ending, Waited, Watch};
 use std::io;
@@ -19,12 +20,16 @@ use windows_sys::Win32::System::JobObjects::{
     JOBOBJECT_EXTENDED_LIMIT_INFORMATION, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
     JOB_OBJECT_LIMIT_PROCESS_MEMORY,
 };
+use windows_sys::Win32::System::ProcessStatus::{K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS};
 use windows_sys::Win32::System::Threading::{
     OpenThread, ResumeThread, WaitForSingleObject, CREATE_SUSPENDED, THREAD_SUSPEND_RESUME,
 };
 
 /// No signals here: a crash is an exit status.
 pub const SIGNAL_NAMES: &[(i32, &str)] = &[];
+
+/// What memory is measured here: commit, a process's private memory.
+pub const MEASURED: &str = "committed";
 
 /// Nothing to prepare: std's spawn is what is wanted.
 pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>) {}
@@ -142,7 +147,7 @@ fn resume(pid: u32) -> io::Result<()> {
     // closed below, or INVALID_HANDLE_VALUE.
     let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0) };
     if snapshot == INVALID_HANDLE_VALUE {
-        return Err(io::Error::last_os_error());
+        return Err(failed("a snapshot of the threads"));
     }
     let mut entry = THREADENTRY32 {
         dwSize: std::mem::size_of::<THREADENTRY32>() as u32,
@@ -159,13 +164,13 @@ fn resume(pid: u32) -> io::Result<()> {
             // or null.
             let thread = unsafe { OpenThread(THREAD_SUSPEND_RESUME, 0, entry.th32ThreadID) };
             if thread.is_null() {
-                failure = Some(io::Error::last_os_error());
+                failure = Some(failed("opening its thread"));
             } else {
                 // SAFETY: `thread` is a valid handle with the right to
                 // resume, closed once, right after.
                 let previous = unsafe { ResumeThread(thread) };
                 if previous == u32::MAX {
-                    failure = Some(io::Error::last_os_error());
+                    failure = Some(failed("resuming its thread"));
                 } else {
                     resumed += 1;
                 }
@@ -188,6 +193,13 @@ fn resume(pid: u32) -> io::Result<()> {
     }
 }
 
+/// The last error of the calling thread, saying which step of starting
+/// the program it ended.
+fn failed(step: &str) -> io::Error {
+    let error = io::Error::last_os_error();
+    io::Error::new(error.kind(), format!("{step} failed: {error}"))
+}
+
 /// Waits for the program with `WaitForSingleObject` on its process
 /// handle, which returns the moment it exits; the wait times out at
 /// the kill point, and every few milliseconds when the output limit is
@@ -202,6 +214,10 @@ pub fn wait(
 ) -> io::Result<Waited> {
     let process = child.as_raw_handle() as HANDLE;
     let mut stop = None;
+    // The program's private peak as last read while it ran, for where the
+    // job keeps no record of the peak commit (Wine): the process's
+    // counters are all there is then, and they read 0 once it has exited.
+    let mut seen_peak = 0;
     loop {
         // Whole milliseconds, rounded up, so as not to wake before the
         // kill point and spin.
@@ -222,8 +238,16 @@ pub fn wait(
                 return Err(error);
             }
         }
-        // The job caps memory itself: allocations past the cap fail.
-        if let Some(reason) = watch.stop(|| None) {
+        // The job caps commit, so that an allocation far past the limit
+        // fails at once; the limit itself is watched here, on the
+        // program's commit, as on Linux on its resident memory. Where
+        // the job's cap is not enforced (Wine), this is what enforces the
+        // limit.
+        if let Some(reason) = watch.stop(|| {
+            let counters = memory_counters(process)?;
+            seen_peak = seen_peak.max(private_peak(&counters));
+            Some(counters.PagefileUsage as u64)
+        }) {
             // The program may have exited just now: then it keeps its
             // own status.
             stop = Some(reason);
@@ -236,10 +260,46 @@ pub fn wait(
     let status = child.wait()?;
     let elapsed = started.elapsed();
     group.kill();
+    // The job's record of the peak commit; where it has none (0, as
+    // under Wine), the process's private peak, read now or while it ran;
+    // else unknown, never 0.
+    let peak_memory = group.peak_memory().filter(|&peak| peak > 0).or_else(|| {
+        let now = memory_counters(process).map_or(0, |counters| private_peak(&counters));
+        Some(now.max(seen_peak)).filter(|&peak| peak > 0)
+    });
     Ok(Waited {
         elapsed,
-        peak_memory: group.peak_memory(),
+        peak_memory,
         ending: Ending::Exited(status.code().unwrap_or(-1)),
         stop,
     })
+}
+
+/// The memory counters of `process`, when the system gives them.
+fn memory_counters(process: HANDLE) -> Option<PROCESS_MEMORY_COUNTERS> {
+    let mut counters = PROCESS_MEMORY_COUNTERS {
+        cb: std::mem::size_of::<PROCESS_MEMORY_COUNTERS>() as u32,
+        ..PROCESS_MEMORY_COUNTERS::default()
+    };
+    // SAFETY: `process` is the handle the caller's `Child` holds, valid
+    // while it lives; the pointer and size describe `counters`, which is
+    // all the call writes.
+    let read = unsafe { K32GetProcessMemoryInfo(process, &mut counters, counters.cb) };
+    (read != 0).then_some(counters)
+}
+
+/// A process's private peak from its counters alone, for where no job
+/// records the peak commit (Wine). Wine's commit figure is the present
+/// anonymous part of the working set, not a peak, so a peak read from it
+/// every few milliseconds would miss a short one; its peak working set is
+/// a true high-water mark, but counts Wine's own libraries (several MiB
+/// of mapped files). So: the peak working set less the part of the
+/// working set that is not private now. Never below the commit the
+/// watchdog judged; on Windows, where private memory may be larger than
+/// the working set, the peak working set itself.
+fn private_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
+    let shared = counters
+        .WorkingSetSize
+        .saturating_sub(counters.PagefileUsage);
+    counters.PeakWorkingSetSize.saturating_sub(shared) as u64
 }
