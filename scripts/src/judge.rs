@@ -144,6 +144,9 @@ fn unknown_cases(samples: &Path, names: &[String]) -> Result<(), Error> {
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// Runs whose peak memory was sampled, not recorded by the system
+    /// ([`Run::peak_sampled`]): the report says so.
+    sampled_peaks: usize,
     /// When the command started, for the summary's time.
     started: Instant,
 }
@@ -153,6 +156,7 @@ impl Default for Tally {
         Tally {
             passed: 0,
             failed: 0,
+            sampled_peaks: 0,
             started: Instant::now(),
         }
     }
@@ -204,6 +208,9 @@ impl Reporter {
     /// it, indented), then its JSON object.
     pub fn report(&mut self, judged: &Judged, shown: &str) {
         self.tally.add(judged.verdict);
+        if judged.run.is_some_and(|run| run.peak_sampled) {
+            self.tally.sampled_peaks += 1;
+        }
         let figures = match judged.run {
             Some(run) => format!(
                 "  {:>10}  {:>10}",
@@ -252,6 +259,21 @@ impl Reporter {
             "{} passed, {} failed in {seconds:.1} s",
             self.tally.passed, self.tally.failed,
         );
+        if self.tally.sampled_peaks > 0 {
+            let count = self.tally.sampled_peaks;
+            let (peaks, are) = if count == 1 {
+                ("peak", "is")
+            } else {
+                ("peaks", "are")
+            };
+            // Never only in the figures: an MLE this misses is an AC.
+            let _ = writeln!(
+                self.out,
+                "note: {count} {peaks} {are} the highest seen every 5 ms, as this system \
+                 (Wine) keeps no record of a program's peak: one in its last milliseconds \
+                 can be missed, and an MLE with it"
+            );
+        }
         let paint = if passed { Paint::Good } else { Paint::Bad };
         let _ = writeln!(self.out, "{}", self.out.paint(paint, line));
         let _ = self.out.flush();
@@ -468,5 +490,66 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
         run: Some(run),
         detail,
         difference,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A stream whose bytes the test reads back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The report of one AC case per entry of `sampled` (whether its
+    /// peak was sampled), summary included.
+    fn reported(sampled: &[bool]) -> String {
+        let text = Shared::default();
+        let mut reporter = Reporter::new(Output::plain(Box::new(text.clone())), None);
+        for &peak_sampled in sampled {
+            let run = Run {
+                peak_memory: Some(2 << 20),
+                peak_sampled,
+                ..Run::default()
+            };
+            let judged = Judged {
+                run: Some(&run),
+                verdict: Verdict::Ac,
+                ..Judged::whole("x/1", Verdict::Ac)
+            };
+            reporter.report(&judged, "");
+        }
+        assert!(reporter.finish());
+        let bytes = text.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn a_sampled_peak_is_said_before_the_summary_and_a_recorded_one_is_not() {
+        let recorded = reported(&[false, false]);
+        assert!(!recorded.contains("note:"), "{recorded}");
+        let sampled = reported(&[true, false, true]);
+        let lines: Vec<&str> = sampled.lines().collect();
+        assert_eq!(lines.len(), 5, "{sampled}");
+        assert!(
+            lines[3].starts_with(
+                "note: 2 peaks are the highest seen every 5 ms, as this system (Wine) keeps \
+                 no record of a program's peak"
+            ),
+            "{sampled}"
+        );
+        assert!(lines[4].starts_with("3 passed, 0 failed in "), "{sampled}");
+        assert!(reported(&[true]).contains("note: 1 peak is the highest seen"));
     }
 }

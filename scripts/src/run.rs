@@ -207,6 +207,11 @@ pub struct Run {
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.
     pub peak_memory: Option<u64>,
+    /// The peak is the highest the watchdog read while the program ran,
+    /// every few milliseconds, for want of the system's own record (Wine
+    /// keeps none): a peak in the program's last milliseconds can be
+    /// missed.
+    pub peak_sampled: bool,
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
@@ -273,7 +278,7 @@ pub fn run_within(
     // The clock starts before the spawn, as a judge's (and hyperfine's) does:
     // starting the process is part of the run. The time the program was
     // held suspended while the tool put it in its Job object (Windows) is
-    // not.
+    // not, nor a start that failed and was tried again (Wine).
     let started = Instant::now();
     let (mut child, held) = group.start(&mut command)?;
     let started = started + held;
@@ -305,6 +310,7 @@ pub fn run_within(
     Ok(Run {
         elapsed: waited.elapsed,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
+        peak_sampled: waited.peak_sampled && measure_memory,
         ending: waited.ending,
         killed_for_time: waited.stop == Some(Stop::Time),
         killed_for_memory: waited.stop == Some(Stop::Memory),
@@ -466,6 +472,8 @@ impl Watch {
 struct Waited {
     elapsed: Duration,
     peak_memory: Option<u64>,
+    /// See [`Run::peak_sampled`].
+    peak_sampled: bool,
     ending: Ending,
     stop: Option<Stop>,
 }

@@ -236,6 +236,7 @@ pub fn wait(
     Ok(Waited {
         elapsed,
         peak_memory: Some(max_rss_bytes(usage.ru_maxrss)),
+        peak_sampled: false,
         ending,
         stop,
     })

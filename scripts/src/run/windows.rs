@@ -9,7 +9,7 @@ use std::os::windows::process::CommandExt;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use windows_sys::Win32::Foundation::{
-    CloseHandle, HANDLE, INVALID_HANDLE_VALUE, WAIT_OBJECT_0, WAIT_TIMEOUT,
+    CloseHandle, ERROR_INTERNAL_ERROR, HANDLE, INVALID_HANDLE_VALUE, WAIT_OBJECT_0, WAIT_TIMEOUT,
 };
 use windows_sys::Win32::System::Diagnostics::ToolHelp::{
     CreateToolhelp32Snapshot, Thread32First, Thread32Next, TH32CS_SNAPTHREAD, THREADENTRY32,
@@ -88,7 +88,7 @@ impl Group {
     /// `CreateProcessW` of our own, with its pipes and quoting).
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
         command.creation_flags(CREATE_SUSPENDED);
-        let mut child = command.spawn()?;
+        let (mut child, failed_tries) = spawn(command)?;
         let spawned = Instant::now();
         // SAFETY: both handles are valid: the job's is ours, the
         // process's is held by `child`.
@@ -101,7 +101,7 @@ impl Group {
             let _ = child.wait();
             return Err(error);
         }
-        Ok((child, spawned.elapsed()))
+        Ok((child, failed_tries + spawned.elapsed()))
     }
 
     /// Kills every process in the job.
@@ -133,6 +133,27 @@ impl Drop for Group {
         // SAFETY: `job` is a valid handle, closed once, here; closing
         // the last handle kills what is left in the job.
         unsafe { CloseHandle(self.job) };
+    }
+}
+
+/// Starts `command`; and the time that tries which failed took, which is
+/// not the program's. Wine fails to start a process now and then under
+/// load with ERROR_INTERNAL_ERROR, before anything of the program has
+/// run (seen about once in a few thousand starts): that start is tried
+/// again, twice at most. Any other failure is the program's, at once.
+fn spawn(command: &mut Command) -> io::Result<(Child, Duration)> {
+    let began = Instant::now();
+    let mut tries = 1;
+    loop {
+        let this_try = Instant::now();
+        match command.spawn() {
+            Err(error)
+                if error.raw_os_error() == Some(ERROR_INTERNAL_ERROR as i32) && tries < 3 =>
+            {
+                tries += 1;
+            }
+            started => return started.map(|child| (child, this_try - began)),
+        }
     }
 }
 
@@ -263,13 +284,15 @@ pub fn wait(
     // The job's record of the peak commit; where it has none (0, as
     // under Wine), the process's private peak, read now or while it ran;
     // else unknown, never 0.
-    let peak_memory = group.peak_memory().filter(|&peak| peak > 0).or_else(|| {
+    let recorded = group.peak_memory().filter(|&peak| peak > 0);
+    let peak_memory = recorded.or_else(|| {
         let now = memory_counters(process).map_or(0, |counters| private_peak(&counters));
         Some(now.max(seen_peak)).filter(|&peak| peak > 0)
     });
     Ok(Waited {
         elapsed,
         peak_memory,
+        peak_sampled: recorded.is_none(),
         ending: Ending::Exited(status.code().unwrap_or(-1)),
         stop,
     })
