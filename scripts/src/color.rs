@@ -131,7 +131,7 @@ impl Output {
     /// it is.
     pub fn paint<T: fmt::Display>(&self, paint: Paint, text: T) -> Painted<T> {
         Painted {
-            style: if self.color { paint.style() } else { None },
+            style: self.color.then(|| paint.style()),
             text,
         }
     }
@@ -161,13 +161,13 @@ pub enum Paint {
 }
 
 impl Paint {
-    fn style(self) -> Option<Style> {
+    fn style(self) -> Style {
         let color = match self {
             Paint::Good => AnsiColor::Green,
             Paint::Bad => AnsiColor::Red,
             Paint::Limit => AnsiColor::Yellow,
         };
-        Some(color.on_default().effects(Effects::BOLD))
+        color.on_default().effects(Effects::BOLD)
     }
 }
 
