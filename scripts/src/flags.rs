@@ -13,6 +13,7 @@ use crate::checker::Checker;
 use crate::cli;
 use crate::color::When;
 use crate::error::Error;
+use crate::interact::Interactor;
 use crate::run::program_path;
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
 use crate::workspace::{Limits, DEFAULT_LIMITS};
@@ -242,6 +243,8 @@ pub struct Judge {
     pub memory_limit: Option<u64>,
     /// Instead of the crate's checker (with `--program`, exact).
     pub checker: Option<Checker>,
+    /// Instead of the crate's interactor: the case is an interaction.
+    pub interactor: Option<Interactor>,
     /// Only these cases; none means all.
     pub cases: Vec<String>,
     /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
@@ -271,6 +274,7 @@ const JUDGE: Spec = Spec {
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
         valued("checker", "SPEC"),
+        valued("interactor", "SPEC"),
         Flag {
             name: "case",
             value: Some("NAME"),
@@ -308,6 +312,7 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
                 .number("memory-limit-mib")?
                 .map(|mib| mib.saturating_mul(1 << 20)),
             checker: checker(given)?,
+            interactor: interactor(given)?,
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),
@@ -330,6 +335,15 @@ fn checker(given: &Given) -> Result<Option<Checker>, Error> {
         .map(|spec| Checker::parse(&spec, Path::new(".")))
         .transpose()
         .map_err(|error| Error::new(format!("--checker: {error}")))
+}
+
+/// `--interactor SPEC`, a program's path taken from the current folder.
+fn interactor(given: &Given) -> Result<Option<Interactor>, Error> {
+    given
+        .string("interactor")?
+        .map(|spec| Interactor::parse(&spec, Path::new(".")))
+        .transpose()
+        .map_err(|error| Error::new(format!("--interactor: {error}")))
 }
 
 /// What `cargo bundle` was asked to do.

@@ -10,6 +10,7 @@ use crate::color::{self, Output, Paint};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
+use crate::interact::{self, Interactor};
 use crate::run::{self, Bounds, Ending, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
@@ -32,6 +33,9 @@ pub const UNDER_DETAIL: &str = "      ";
 pub struct Judging {
     pub limits: Limits,
     pub checker: Checker,
+    /// When the problem is interactive: the interactor each case is run
+    /// against.
+    pub interactor: Option<Interactor>,
     /// The cases picked by name (`--case`); none means all.
     pub cases: Vec<String>,
 }
@@ -43,18 +47,30 @@ impl Judging {
         Judging {
             limits: problem.limits,
             checker: problem.checker.clone(),
+            interactor: problem.interactor.clone(),
             cases: Vec::new(),
         }
     }
 
-    /// With the command line's limits, checker and cases over these.
-    fn overridden(mut self, options: &flags::Judge) -> Judging {
+    /// With the command line's limits, checker, interactor and cases over
+    /// these. A checker given with an interactor judges what the
+    /// interactor writes.
+    fn overridden(mut self, options: &flags::Judge) -> Result<Judging, Error> {
         self.limits = options.limits(self.limits);
+        if let Some(interactor) = &options.interactor {
+            self.interactor = Some(interactor.clone());
+        }
         if let Some(checker) = &options.checker {
             self.checker = checker.clone();
+            if let Some(interactor) = self.interactor.take() {
+                let interactor = interactor
+                    .with_checker(checker.clone())
+                    .map_err(|error| error.context("--checker"))?;
+                self.interactor = Some(interactor);
+            }
         }
         self.cases = options.cases.clone();
-        self
+        Ok(self)
     }
 }
 
@@ -80,9 +96,10 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         let judging = Judging {
             limits: DEFAULT_LIMITS,
             checker: Checker::Exact,
+            interactor: None,
             cases: Vec::new(),
         }
-        .overridden(options);
+        .overridden(options)?;
         unknown_cases(samples, &judging.cases)?;
         let label = shown_name(program.file_stem().unwrap_or(program.as_os_str()));
         judge_samples(&label, program, samples, &judging, reporter);
@@ -110,7 +127,10 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             continue;
         }
         let program = workspace.release_binary(&problem.name);
-        let judging = Judging::of(problem).overridden(options);
+        let judging = match Judging::of(problem).overridden(options) {
+            Ok(judging) => judging,
+            Err(error) => return Err(error.context(&problem.name)),
+        };
         judge_samples(
             &problem.name,
             &program,
@@ -379,14 +399,37 @@ pub fn judge_samples(
             return;
         }
     };
-    if let Checker::Program(checker) = &judging.checker {
-        if !checker.is_file() {
-            let detail = format!("the checker {} is not a file", checker.display());
+    let checker = match &judging.interactor {
+        Some(interactor) => interactor.checker.as_ref(),
+        None => Some(&judging.checker),
+    };
+    let mut programs = Vec::new();
+    if let Some(Checker::Program(checker)) = checker {
+        programs.push(("checker", checker));
+    }
+    if let Some(interactor) = &judging.interactor {
+        programs.push(("interactor", &interactor.path));
+    }
+    for (what, path) in programs {
+        if !path.is_file() {
+            let detail = format!("the {what} {} is not a file", path.display());
             reporter.report(
                 &Judged::whole(label, Verdict::Error),
                 &indented(&detail, UNDER),
             );
             return;
+        }
+    }
+    if judging.interactor.is_some() {
+        let transcripts = interact::transcripts(samples);
+        if transcripts > 0 {
+            let _ = writeln!(
+                reporter.out,
+                "note: {transcripts} .interaction file{} in {} skipped: a transcript \
+                 for the statement, not a case",
+                if transcripts == 1 { "" } else { "s" },
+                samples.display()
+            );
         }
     }
     let names: Vec<String> = cases
@@ -446,6 +489,15 @@ struct Outcome {
 /// output limit.
 fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let limits = judging.limits;
+    if let Some(interactor) = &judging.interactor {
+        let judged = interact::judge_case(program, interactor, input, expected, limits);
+        return Outcome {
+            verdict: judged.verdict,
+            run: judged.run,
+            detail: judged.detail,
+            difference: None,
+        };
+    }
     let failed = |verdict, run, detail| Outcome {
         verdict,
         run,

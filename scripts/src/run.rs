@@ -493,6 +493,9 @@ pub fn signal_name(signal: i32) -> String {
         )
 }
 
+mod pair;
+pub use pair::{interact, Interaction};
+
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]

@@ -5,6 +5,7 @@
 use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
 use crate::error::Error;
+use crate::interact::{self, Interactor};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -35,6 +36,10 @@ pub struct Problem {
     /// How its outputs are held against the samples' (`checker`; exact
     /// when the table has none).
     pub checker: Checker,
+    /// The interactor its samples are judged against (`interactor`), when
+    /// the problem is interactive; with a `checker` in the table, that
+    /// checker judges what the interactor writes.
+    pub interactor: Option<Interactor>,
     /// Compile commands of the judges that take the bundle; see
     /// [`JudgeCompile`].
     pub compile: Vec<JudgeCompile>,
@@ -301,6 +306,23 @@ impl Problem {
                 return Err(in_table(error.into()));
             }
         };
+        let interactor = match &judge["interactor"] {
+            Value::Null => None,
+            Value::String(spec) => {
+                let interactor = Interactor::parse(spec, &dir)
+                    .map_err(|error| in_table(error.context("`interactor`")))?;
+                Some(match &judge["checker"] {
+                    Value::Null => interactor,
+                    _ => interactor
+                        .with_checker(checker.clone())
+                        .map_err(|error| in_table(error.context("`checker`")))?,
+                })
+            }
+            _ => {
+                let error = format!("`interactor` must be a string: {}", interact::SPECS);
+                return Err(in_table(error.into()));
+            }
+        };
         let compile = match &judge["compile"] {
             Value::Null => Vec::new(),
             Value::Array(entries) => entries
@@ -335,6 +357,7 @@ impl Problem {
             dir,
             limits,
             checker,
+            interactor,
             compile,
             examples,
         })

@@ -1,0 +1,284 @@
+//! `judge --interactor`: a guessing game played by `guess-player` against
+//! `guess-interactor`, in testlib's convention and in ICPC's, fair and
+//! hostile on either side. Each case's input is `SECRET MAX`, the player's
+//! mode and the interactor's behaviour (see the two fixtures' notes).
+
+mod common;
+
+use common::{tool, Report, Scratch};
+use std::path::Path;
+
+/// The two fixtures.
+fn player() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_guess-player"))
+}
+
+fn interactor() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_guess-interactor"))
+}
+
+/// The interactor's spec in testlib's convention, and in ICPC's.
+fn conventions() -> [String; 2] {
+    let path = interactor().display().to_string();
+    [path.clone(), format!("icpc:{path}")]
+}
+
+/// A folder of cases, each `(name, player's mode, interactor's
+/// behaviour)`, the secret 37 of 1 to 100, the answer `37`.
+fn game(cases: &[(&str, &str, &str)]) -> Scratch {
+    let samples = Scratch::new("game");
+    for (name, player, behaviour) in cases {
+        let input = format!("37 100\n{player}\n{behaviour}\n");
+        samples.write(&format!("{name}.in"), input.as_bytes());
+        samples.write(&format!("{name}.ans"), b"37\n");
+    }
+    samples
+}
+
+/// `judge --program guess-player --interactor SPEC` on `samples`, with a
+/// time limit of `time_limit_ms` and `extra` options.
+fn judge(samples: &Path, spec: &str, time_limit_ms: &str, extra: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--time-limit-ms", time_limit_ms, "--program"])
+            .arg(player())
+            .arg("--samples")
+            .arg(samples)
+            .args(["--interactor", spec])
+            .args(extra)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// Asserts each case's verdict under both conventions, and returns the
+/// two reports.
+#[track_caller]
+fn verdicts(cases: &[(&str, &str, &str, &str)], time_limit_ms: &str) -> Vec<Report> {
+    let picked: Vec<(&str, &str, &str)> = cases
+        .iter()
+        .map(|&(name, player, behaviour, _)| (name, player, behaviour))
+        .collect();
+    let samples = game(&picked);
+    conventions()
+        .iter()
+        .map(|spec| {
+            let report = judge(&samples.path, spec, time_limit_ms, &[]);
+            for (name, _, _, verdict) in cases {
+                let case = format!("guess-player/{name}");
+                assert_eq!(
+                    report.verdict(&case),
+                    *verdict,
+                    "{spec} {name}:\n{}",
+                    report.stdout
+                );
+            }
+            report
+        })
+        .collect()
+}
+
+#[test]
+fn a_right_player_is_ac_in_both_conventions() {
+    for report in verdicts(&[("1", "search", "fair", "AC")], "2000") {
+        report.exited(0).says(&["1 passed, 0 failed"]);
+    }
+}
+
+/// The interactor says WA first; the player then dies on the closed pipe
+/// or the end of its input, or is stopped: WA all the same, never RE.
+#[test]
+fn the_interactors_wrong_answer_wins_over_the_players_death() {
+    let reports = verdicts(
+        &[
+            ("linear", "linear", "fair", "WA"),
+            ("deaf", "deaf", "fair", "WA"),
+            ("flood", "flood", "fair", "WA"),
+            ("quit", "search", "quit", "WA"),
+        ],
+        "2000",
+    );
+    let (_, detail) = reports[0].case("guess-player/linear");
+    assert!(
+        detail.contains("the interactor says WA (exit status 1), first"),
+        "{detail}"
+    );
+    assert!(
+        detail.contains("wrong answer more than 8 guesses"),
+        "{detail}"
+    );
+    // ICPC's message is its judgemessage.txt.
+    let (_, detail) = reports[1].case("guess-player/linear");
+    assert!(detail.contains("(exit status 43)"), "{detail}");
+    assert!(detail.contains("more than 8 guesses"), "{detail}");
+}
+
+/// The player crashes before the interactor has said anything: RE, even
+/// though the interactor then finds its output ended (and says so).
+#[test]
+fn a_player_that_fails_first_is_re() {
+    let reports = verdicts(&[("crash", "crash", "fair", "RE")], "2000");
+    let (_, detail) = reports[0].case("guess-player/crash");
+    assert!(detail.contains("the player was told to crash"), "{detail}");
+}
+
+/// Both sides wait for the other: the wall clock ends it, TLE; and the
+/// player that closes its input at once is judged by what the interactor
+/// then finds (testlib's unexpected end of file is PE).
+#[test]
+fn waiting_on_each_other_is_tle_and_a_closed_input_is_the_interactors_call() {
+    let cases = [("silent", "silent", "fair"), ("close", "close", "fair")];
+    let samples = game(&cases);
+    let [testlib, icpc] = conventions();
+    let report = judge(&samples.path, &testlib, "200", &[]);
+    assert_eq!(
+        report.verdict("guess-player/silent"),
+        "TLE",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("guess-player/close"),
+        "PE",
+        "{}",
+        report.stdout
+    );
+    let report = judge(&samples.path, &icpc, "200", &[]);
+    assert_eq!(
+        report.verdict("guess-player/silent"),
+        "TLE",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("guess-player/close"),
+        "WA",
+        "{}",
+        report.stdout
+    );
+}
+
+/// An interactor that floods, hangs, crashes or fails is an ERROR, never a
+/// verdict against the player, and holds nothing up for long.
+#[test]
+fn a_failing_interactor_is_an_error_never_the_players_fault() {
+    let reports = verdicts(
+        &[
+            ("flood", "search", "flood", "ERROR"),
+            ("hang", "search", "hang", "ERROR"),
+            ("crash", "search", "crash", "ERROR"),
+            ("fail", "search", "fail", "ERROR"),
+        ],
+        "2000",
+    );
+    let (_, detail) = reports[0].case("guess-player/hang");
+    assert!(
+        detail.contains("the interactor was still running 1000.00 ms after the program ended"),
+        "{detail}"
+    );
+    let (_, detail) = reports[0].case("guess-player/fail");
+    assert!(
+        detail.contains("the interactor failed: FAIL (exit status 3)"),
+        "{detail}"
+    );
+    let (_, detail) = reports[1].case("guess-player/fail");
+    assert!(
+        detail.contains("exit status 1, which the ICPC convention does not define"),
+        "{detail}"
+    );
+}
+
+/// An interactor that accepts at once, before the player has asked: the
+/// player then finds its input ended and fails, RE.
+#[test]
+fn an_interactor_that_accepts_at_once_leaves_the_player_to_be_judged() {
+    verdicts(&[("exit", "search", "exit", "RE")], "2000");
+}
+
+/// testlib's convention: the interactor's OUTPUT (here the secret) is held
+/// against the answer by a checker when one is given, as Polygon does.
+#[test]
+fn a_checker_judges_what_a_testlib_interactor_wrote() {
+    let samples = game(&[("right", "search", "fair"), ("wrong", "search", "fair")]);
+    samples.write("wrong.ans", b"38\n");
+    let [testlib, icpc] = conventions();
+    let report = judge(&samples.path, &testlib, "2000", &["--checker", "tokens"]);
+    assert_eq!(
+        report.verdict("guess-player/right"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("guess-player/wrong"),
+        "WA",
+        "{}",
+        report.stdout
+    );
+    // Without a checker the interactor's word is final.
+    let report = judge(&samples.path, &testlib, "2000", &[]);
+    report.exited(0);
+    // An ICPC validator judges by itself.
+    let report = judge(&samples.path, &icpc, "2000", &["--checker", "tokens"]);
+    assert_eq!(report.code, Some(2), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stderr.contains("give no checker with it"),
+        "{}",
+        report.stderr
+    );
+}
+
+/// A package's `.interaction` files are transcripts for the statement:
+/// skipped with one note, never a case.
+#[test]
+fn interaction_transcripts_are_skipped_with_a_note() {
+    let package = Scratch::new("package");
+    package.write("sample/1.interaction", b"<100\n>? 50\n<>\n");
+    package.write("secret/1.in", b"37 100\nsearch\n");
+    package.write("secret/1.ans", b"37\n");
+    for spec in conventions() {
+        let report = judge(&package.path, &spec, "2000", &[]);
+        report.exited(0).says(&[
+            "note: 1 .interaction file in ",
+            "skipped: a transcript for the statement, not a case",
+            "1 passed, 0 failed",
+        ]);
+    }
+}
+
+#[test]
+fn a_missing_interactor_is_one_error() {
+    let samples = game(&[("1", "search", "fair")]);
+    let report = judge(&samples.path, "icpc:no-such-interactor", "2000", &[]);
+    report.exited(1).says(&[
+        "ERROR guess-player",
+        "the interactor ./no-such-interactor is not a file",
+    ]);
+}
+
+/// Nothing of a hostile case is left running once the judge has ended: no
+/// process has the case's folder on its command line (the interactor is
+/// given the case's input path).
+#[cfg(target_os = "linux")]
+#[test]
+fn nothing_is_left_running() {
+    let cases = [
+        ("silent", "silent", "fair"),
+        ("deaf", "deaf", "fair"),
+        ("flood", "flood", "flood"),
+        ("hang", "search", "hang"),
+    ];
+    let samples = game(&cases);
+    let marker = samples.path.display().to_string();
+    for spec in conventions() {
+        judge(&samples.path, &spec, "300", &[]).exited(1);
+        let left: Vec<String> = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|entry| std::fs::read(entry.path().join("cmdline")).ok())
+            .map(|command| String::from_utf8_lossy(&command).replace('\0', " "))
+            .filter(|command| command.contains(&marker))
+            .collect();
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+}
