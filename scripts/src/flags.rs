@@ -567,6 +567,9 @@ pub struct NewProblem {
     pub name: String,
     pub url: Option<String>,
     pub limits: Limits,
+    /// An interactive problem: its samples are judged against an
+    /// interactor of the crate's own.
+    pub interactive: bool,
 }
 
 const NEW_PROBLEM: Spec = Spec {
@@ -576,6 +579,7 @@ const NEW_PROBLEM: Spec = Spec {
         valued("url", "URL"),
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
+        switch("interactive"),
     ],
     positional: "NAME",
     most_positional: 1,
@@ -602,6 +606,7 @@ pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
                 time: time.unwrap_or(DEFAULT_LIMITS.time),
                 memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
             },
+            interactive: given.has("interactive"),
         })
     })
 }

@@ -51,6 +51,10 @@ pub struct Interactor {
     /// wrote to OUTPUT against the answer once it has said AC; none: the
     /// interactor's AC is the verdict.
     pub checker: Option<Checker>,
+    /// The example target of the crate that is the interactor
+    /// (`example:NAME` in a crate's table), which the judge builds before
+    /// judging; `path` is where the build puts it.
+    pub example: Option<String>,
 }
 
 impl Interactor {
@@ -78,6 +82,39 @@ impl Interactor {
             path,
             convention,
             checker: None,
+            example: None,
+        })
+    }
+
+    /// Reads a crate's `interactor`: as [`Interactor::parse`] does from the
+    /// crate's folder `dir`, or `example:NAME` (after `icpc:` or not), one
+    /// of the crate's `examples`, built in release into `target_dir`.
+    pub fn of_crate(
+        spec: &str,
+        dir: &Path,
+        target_dir: &Path,
+        examples: &[String],
+    ) -> Result<Interactor, Error> {
+        let (convention, rest) = match spec.strip_prefix("icpc:") {
+            Some(rest) => (Convention::Icpc, rest),
+            None => (Convention::Testlib, spec),
+        };
+        let Some(example) = rest.strip_prefix("example:") else {
+            return Interactor::parse(spec, dir);
+        };
+        if !examples.iter().any(|name| name == example) {
+            return Err(Error::new(format!(
+                "example:{example}: the crate has no example named {example}"
+            )));
+        }
+        Ok(Interactor {
+            path: target_dir
+                .join("release")
+                .join("examples")
+                .join(format!("{example}{}", std::env::consts::EXE_SUFFIX)),
+            convention,
+            checker: None,
+            example: Some(example.to_string()),
         })
     }
 
@@ -414,6 +451,29 @@ mod tests {
         assert!(Interactor::parse("icpc:", here).is_err());
         assert!(icpc.with_checker(Checker::Tokens).is_err());
         assert!(testlib.with_checker(Checker::Tokens).is_ok());
+    }
+
+    #[test]
+    fn a_crates_interactor_can_be_one_of_its_examples() {
+        let examples = ["x-interactor".to_string()];
+        let (dir, target) = (Path::new("crates/x"), Path::new("target"));
+        let own = Interactor::of_crate("example:x-interactor", dir, target, &examples).unwrap();
+        assert_eq!(own.example.as_deref(), Some("x-interactor"));
+        assert_eq!(own.convention, Convention::Testlib);
+        let built = format!("x-interactor{}", std::env::consts::EXE_SUFFIX);
+        assert_eq!(
+            own.path,
+            target.join("release").join("examples").join(built)
+        );
+        let icpc = Interactor::of_crate("icpc:example:x-interactor", dir, target, &examples);
+        assert_eq!(icpc.unwrap().convention, Convention::Icpc);
+        let missing = Interactor::of_crate("example:y", dir, target, &examples).unwrap_err();
+        assert!(missing
+            .to_string()
+            .contains("the crate has no example named y"));
+        let path = Interactor::of_crate("judge/interactor", dir, target, &examples).unwrap();
+        assert_eq!(path.path, Path::new("crates/x/judge/interactor"));
+        assert_eq!(path.example, None);
     }
 
     #[test]

@@ -131,6 +131,19 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             Ok(judging) => judging,
             Err(error) => return Err(error.context(&problem.name)),
         };
+        // An interactor of the crate's own, built as the crate is; not
+        // when --interactor gave another.
+        let own = judging
+            .interactor
+            .as_ref()
+            .and_then(|it| it.example.clone());
+        if let Some(example) = own {
+            if let Err(error) = workspace.build_release(&[problem], &[example]) {
+                let shown = error.layout(UNDER, UNDER_DETAIL);
+                reporter.report(&Judged::whole(&problem.name, Verdict::Error), &shown);
+                continue;
+            }
+        }
         judge_samples(
             &problem.name,
             &program,
@@ -140,6 +153,15 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         );
     }
     Ok(reporter.finish())
+}
+
+/// The examples that are the interactors of `problems` (`interactor =
+/// "example:NAME"`), to build before judging.
+pub fn own_interactors(problems: &[&Problem]) -> Vec<String> {
+    problems
+        .iter()
+        .filter_map(|problem| problem.interactor.as_ref()?.example.clone())
+        .collect()
 }
 
 /// An error when one of `names` is no case in `samples`, or when a case

@@ -103,7 +103,7 @@ impl Workspace {
             if judge.is_null() {
                 continue;
             }
-            problems.push(Problem::from_package(package, judge, &root)?);
+            problems.push(Problem::from_package(package, judge, &root, &target_dir)?);
         }
         problems.sort_by(|one, other| one.name.cmp(&other.name));
         Ok(Workspace {
@@ -278,7 +278,12 @@ impl Workspace {
 }
 
 impl Problem {
-    fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, Error> {
+    fn from_package(
+        package: &Value,
+        judge: &Value,
+        root: &Path,
+        target_dir: &Path,
+    ) -> Result<Problem, Error> {
         let name = string(package, "name")?.to_string();
         let manifest = PathBuf::from(string(package, "manifest_path")?);
         let dir = manifest
@@ -306,10 +311,28 @@ impl Problem {
                 return Err(in_table(error.into()));
             }
         };
+        let compile = match &judge["compile"] {
+            Value::Null => Vec::new(),
+            Value::Array(entries) => entries
+                .iter()
+                .map(|entry| JudgeCompile::from_entry(entry).map_err(&in_table))
+                .collect::<Result<_, _>>()?,
+            _ => return Err(in_table("`compile` must be an array of tables".into())),
+        };
+        let examples: Vec<String> = package["targets"]
+            .as_array()
+            .map(|targets| {
+                targets
+                    .iter()
+                    .filter(|target| has_kind(target, "example"))
+                    .filter_map(|target| target["name"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
         let interactor = match &judge["interactor"] {
             Value::Null => None,
             Value::String(spec) => {
-                let interactor = Interactor::parse(spec, &dir)
+                let interactor = Interactor::of_crate(spec, &dir, target_dir, &examples)
                     .map_err(|error| in_table(error.context("`interactor`")))?;
                 Some(match &judge["checker"] {
                     Value::Null => interactor,
@@ -323,24 +346,6 @@ impl Problem {
                 return Err(in_table(error.into()));
             }
         };
-        let compile = match &judge["compile"] {
-            Value::Null => Vec::new(),
-            Value::Array(entries) => entries
-                .iter()
-                .map(|entry| JudgeCompile::from_entry(entry).map_err(&in_table))
-                .collect::<Result<_, _>>()?,
-            _ => return Err(in_table("`compile` must be an array of tables".into())),
-        };
-        let examples = package["targets"]
-            .as_array()
-            .map(|targets| {
-                targets
-                    .iter()
-                    .filter(|target| has_kind(target, "example"))
-                    .filter_map(|target| target["name"].as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
         let has_binary = package["targets"].as_array().is_some_and(|targets| {
             targets
                 .iter()

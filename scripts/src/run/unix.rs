@@ -483,7 +483,9 @@ pub fn wait_pair(
                 let reaped = waited.and_then(|()| reap(interactor_pid));
                 if program_end.is_none() && stop.is_none() {
                     interactor_first = true;
-                    let settled = reaped.as_ref().map_or(true, |(ending, _)| (rules.settles)(*ending));
+                    let settled = reaped
+                        .as_ref()
+                        .map_or(true, |(ending, _)| (rules.settles)(*ending));
                     if settled {
                         program_stopped = true;
                         kill_group(program_pid);
