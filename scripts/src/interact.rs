@@ -367,7 +367,10 @@ pub fn judge_case(
                 }
             }
             if convention == Convention::Icpc {
-                detail = detail.replace("; its stderr:", "; it says:");
+                detail = detail.replace("; its stderr:", "; it says:").replace(
+                    "; nothing on stderr",
+                    "; no judgemessage.txt, nothing on stderr",
+                );
             }
             Judged {
                 verdict,

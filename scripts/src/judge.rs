@@ -442,17 +442,29 @@ pub fn judge_samples(
             return;
         }
     }
-    if judging.interactor.is_some() {
-        let transcripts = interact::transcripts(samples);
-        if transcripts > 0 {
-            let _ = writeln!(
-                reporter.out,
-                "note: {transcripts} .interaction file{} in {} skipped: a transcript \
-                 for the statement, not a case",
-                if transcripts == 1 { "" } else { "s" },
-                samples.display()
-            );
-        }
+    let transcripts = interact::transcripts(samples);
+    let files = if transcripts == 1 { "file" } else { "files" };
+    if transcripts > 0 && judging.interactor.is_none() {
+        // Judged as batch, each case would be an RE or a WA that says
+        // nothing of why.
+        let detail = format!(
+            "{} has {transcripts} .interaction {files}: the problem is interactive; \
+             judge it against its interactor with --interactor SPEC (see --help)",
+            samples.display()
+        );
+        reporter.report(
+            &Judged::whole(label, Verdict::Error),
+            &indented(&detail, UNDER),
+        );
+        return;
+    }
+    if transcripts > 0 {
+        let _ = writeln!(
+            reporter.out,
+            "note: {transcripts} .interaction {files} in {} skipped: a transcript \
+             for the statement, not a case",
+            samples.display()
+        );
     }
     let names: Vec<String> = cases
         .iter()

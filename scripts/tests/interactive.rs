@@ -246,6 +246,31 @@ fn interaction_transcripts_are_skipped_with_a_note() {
     }
 }
 
+/// Without an interactor, a folder with `.interaction` files is not
+/// judged as batch (ten silent REs): one error that says why.
+#[test]
+fn a_package_with_transcripts_is_refused_without_an_interactor() {
+    let package = Scratch::new("package");
+    package.write("sample/1.interaction", b"<100\n>? 50\n<>\n");
+    package.write("secret/1.in", b"37 100\nsearch\n");
+    package.write("secret/1.ans", b"37\n");
+    let report = Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(player())
+            .arg("--samples")
+            .arg(&package.path)
+            .output()
+            .unwrap(),
+    );
+    report.exited(1).says(&[
+        "ERROR guess-player",
+        "has 1 .interaction file: the problem is interactive; judge it against its \
+         interactor with --interactor SPEC",
+        "0 passed, 1 failed",
+    ]);
+}
+
 #[test]
 fn a_missing_interactor_is_one_error() {
     let samples = game(&[("1", "search", "fair")]);
