@@ -188,6 +188,28 @@ fn a_failing_interactor_is_an_error_never_the_players_fault() {
     );
 }
 
+/// The memory limit and the peak are the program's: one that fills
+/// 128 MiB under a limit of 64 MiB is MLE, though the interactor accepts.
+#[test]
+fn the_memory_limit_is_the_programs() {
+    let samples = game(&[("hog", "hog", "fair"), ("fair", "search", "fair")]);
+    for spec in conventions() {
+        let report = judge(&samples.path, &spec, "2000", &["--memory-limit-mib", "64"]);
+        assert_eq!(
+            report.verdict("guess-player/hog"),
+            "MLE",
+            "{}",
+            report.stdout
+        );
+        assert_eq!(
+            report.verdict("guess-player/fair"),
+            "AC",
+            "{}",
+            report.stdout
+        );
+    }
+}
+
 /// An interactor that accepts at once, before the player has asked: the
 /// player then finds its input ended and fails, RE.
 #[test]
