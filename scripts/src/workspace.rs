@@ -493,6 +493,46 @@ mod tests {
     }
 
     #[test]
+    fn a_crates_interactor_is_read_with_its_checker() {
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1,
+            "interactor": "example:x1-b-baseline", "checker": "tokens" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let interactor = workspace.problems[1].interactor.clone().unwrap();
+        assert_eq!(interactor.example.as_deref(), Some("x1-b-baseline"));
+        assert_eq!(interactor.checker, Some(Checker::Tokens));
+        let built = format!("x1-b-baseline{}", std::env::consts::EXE_SUFFIX);
+        let expected = Path::new("/w/target/release/examples").join(built);
+        assert_eq!(interactor.path, expected);
+        assert_eq!(workspace.problems[0].interactor, None);
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1,
+            "interactor": "./judge/interact" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let interactor = workspace.problems[1].interactor.clone().unwrap();
+        assert_eq!(interactor.path, Path::new("/w/crates/x1-b/judge/interact"));
+        assert_eq!(interactor.checker, None);
+        for (judge, expected) in [
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": 3 }"#,
+                "x1-b: [package.metadata.judge] `interactor` must be a string",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": "example:x" }"#,
+                "`interactor`: example:x: the crate has no example named x",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": "icpc:v",
+                     "checker": "tokens" }"#,
+                "`checker`: an ICPC interactor (icpc:PATH) judges by itself",
+            ),
+        ] {
+            let error = Workspace::from_metadata(&metadata(judge))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(expected), "{judge}: {error}");
+        }
+    }
+
+    #[test]
     fn selecting_an_unknown_crate_names_the_known_ones() {
         let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1 }"#;
         let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
