@@ -245,6 +245,8 @@ pub struct Judge {
     pub checker: Option<Checker>,
     /// Instead of the crate's interactor: the case is an interaction.
     pub interactor: Option<Interactor>,
+    /// Show the last lines of a failed interaction.
+    pub transcript: bool,
     /// Only these cases; none means all.
     pub cases: Vec<String>,
     /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
@@ -275,6 +277,7 @@ const JUDGE: Spec = Spec {
         valued("memory-limit-mib", "N"),
         valued("checker", "SPEC"),
         valued("interactor", "SPEC"),
+        switch("transcript"),
         Flag {
             name: "case",
             value: Some("NAME"),
@@ -292,6 +295,11 @@ const JUDGE: Spec = Spec {
             "give either crate names or --program, not both",
         ),
         Rule::Needs("program", &["samples"], "--program needs --samples DIR"),
+        Rule::Needs(
+            "transcript",
+            &["interactor", POSITIONAL],
+            "--transcript shows an interaction: give --interactor SPEC",
+        ),
         Rule::Needs("samples", &["program"], "--samples goes with --program"),
     ],
     hidden: None,
@@ -313,6 +321,7 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
                 .map(|mib| mib.saturating_mul(1 << 20)),
             checker: checker(given)?,
             interactor: interactor(given)?,
+            transcript: given.has("transcript"),
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),

@@ -16,7 +16,7 @@
 
 use crate::checker::{checker_time, Checker};
 use crate::error::Error;
-use crate::run::{self, Bounds, Ending, Interaction, Run};
+use crate::run::{self, Bounds, Ending, Interaction, Run, Side};
 use crate::verdict::{self, Verdict};
 use crate::workspace::Limits;
 use std::ffi::OsString;
@@ -303,12 +303,15 @@ pub struct Judged {
 
 /// Judges `program` on the case `input` with answer `answer` against
 /// `interactor`, under `limits`.
+/// With `transcript`, the last lines the two exchanged are shown under a
+/// failure.
 pub fn judge_case(
     program: &Path,
     interactor: &Interactor,
     input: &Path,
     answer: &Path,
     limits: Limits,
+    transcript: bool,
 ) -> Judged {
     let error = |detail: String| Judged {
         verdict: Verdict::Error,
@@ -344,7 +347,15 @@ pub fn judge_case(
     };
     let convention = interactor.convention;
     let settles = move |ending| convention.said(ending) != Said::Ac;
-    let ran = run::interact(program, &interactor.path, &args, bounds, GRACE, &settles);
+    let ran = run::interact(
+        program,
+        &interactor.path,
+        &args,
+        bounds,
+        GRACE,
+        &settles,
+        transcript,
+    );
     let judged = match ran {
         Err(problem) => error(format!(
             "cannot run {} against the interactor {}: {problem}\n",
@@ -366,6 +377,11 @@ pub fn judge_case(
                     (verdict, detail) = check_output(checker, &scratch, input, answer, limits);
                 }
             }
+            if verdict != Verdict::Ac {
+                if let Some(lines) = &interaction.transcript {
+                    detail.push_str(&shown_transcript(lines));
+                }
+            }
             if convention == Convention::Icpc {
                 detail = detail.replace("; its stderr:", "; it says:").replace(
                     "; nothing on stderr",
@@ -384,6 +400,28 @@ pub fn judge_case(
         Convention::Icpc => fs::remove_dir_all(&scratch),
     };
     judged
+}
+
+/// A transcript as the report shows it: one line each, `>` what the
+/// interactor sent the program, `<` what the program sent back.
+fn shown_transcript(lines: &[(Side, Vec<u8>)]) -> String {
+    if lines.is_empty() {
+        return "nothing was exchanged\n".to_string();
+    }
+    let mut shown = format!(
+        "the last {} lines exchanged (> to the program, < from it):\n",
+        lines.len()
+    );
+    for (side, line) in lines {
+        let arrow = match side {
+            Side::Interactor => '>',
+            Side::Program => '<',
+        };
+        let cut = &line[..line.len().min(verdict::LINE_CUT)];
+        let more = if line.len() > cut.len() { " ..." } else { "" };
+        shown.push_str(&format!("  {arrow} {}{more}\n", verdict::printable(cut)));
+    }
+    shown
 }
 
 /// The checker's verdict on what the interactor wrote to `output`.
@@ -516,6 +554,7 @@ mod tests {
             interactor_outlived: false,
             interactor_killed: false,
             program_stopped: false,
+            transcript: None,
         }
     }
 

@@ -36,6 +36,9 @@ pub struct Judging {
     /// When the problem is interactive: the interactor each case is run
     /// against.
     pub interactor: Option<Interactor>,
+    /// With an interactor: show the last lines exchanged under a failure
+    /// (`--transcript`), the tool relaying them.
+    pub transcript: bool,
     /// The cases picked by name (`--case`); none means all.
     pub cases: Vec<String>,
 }
@@ -48,6 +51,7 @@ impl Judging {
             limits: problem.limits,
             checker: problem.checker.clone(),
             interactor: problem.interactor.clone(),
+            transcript: false,
             cases: Vec::new(),
         }
     }
@@ -69,6 +73,7 @@ impl Judging {
                 self.interactor = Some(interactor);
             }
         }
+        self.transcript = options.transcript;
         self.cases = options.cases.clone();
         Ok(self)
     }
@@ -97,6 +102,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             limits: DEFAULT_LIMITS,
             checker: Checker::Exact,
             interactor: None,
+            transcript: false,
             cases: Vec::new(),
         }
         .overridden(options)?;
@@ -116,6 +122,14 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     }
     for problem in &problems {
         unknown_cases(&problem.samples, &options.cases)?;
+    }
+    let interactive =
+        options.interactor.is_some() || problems.iter().any(|problem| problem.interactor.is_some());
+    if options.transcript && !interactive {
+        return Err(Error::new(
+            "--transcript shows an interaction, and none of these crates is interactive: \
+             give --interactor SPEC",
+        ));
     }
     for problem in problems {
         // Each crate built on its own, so that one that does not
@@ -524,7 +538,14 @@ struct Outcome {
 fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let limits = judging.limits;
     if let Some(interactor) = &judging.interactor {
-        let judged = interact::judge_case(program, interactor, input, expected, limits);
+        let judged = interact::judge_case(
+            program,
+            interactor,
+            input,
+            expected,
+            limits,
+            judging.transcript,
+        );
         return Outcome {
             verdict: judged.verdict,
             run: judged.run,

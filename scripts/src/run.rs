@@ -494,7 +494,7 @@ pub fn signal_name(signal: i32) -> String {
 }
 
 mod pair;
-pub use pair::{interact, Interaction};
+pub use pair::{interact, Interaction, Side};
 
 #[cfg(unix)]
 mod unix;

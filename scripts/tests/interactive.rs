@@ -51,8 +51,9 @@ fn judge(samples: &Path, spec: &str, time_limit_ms: &str, extra: &[&str]) -> Rep
     )
 }
 
-/// Asserts each case's verdict under both conventions, and returns the
-/// two reports.
+/// Asserts each case's verdict under both conventions, the two joined
+/// directly and through the tool's relays (`--transcript`); returns the
+/// two reports of the direct runs, testlib's first.
 #[track_caller]
 fn verdicts(cases: &[(&str, &str, &str, &str)], time_limit_ms: &str) -> Vec<Report> {
     let picked: Vec<(&str, &str, &str)> = cases
@@ -60,22 +61,25 @@ fn verdicts(cases: &[(&str, &str, &str, &str)], time_limit_ms: &str) -> Vec<Repo
         .map(|&(name, player, behaviour, _)| (name, player, behaviour))
         .collect();
     let samples = game(&picked);
-    conventions()
-        .iter()
-        .map(|spec| {
-            let report = judge(&samples.path, spec, time_limit_ms, &[]);
+    let mut direct = Vec::new();
+    for spec in conventions() {
+        for extra in [&[][..], &["--transcript"]] {
+            let report = judge(&samples.path, &spec, time_limit_ms, extra);
             for (name, _, _, verdict) in cases {
                 let case = format!("guess-player/{name}");
+                let shown = &report.stdout;
                 assert_eq!(
                     report.verdict(&case),
                     *verdict,
-                    "{spec} {name}:\n{}",
-                    report.stdout
+                    "{spec} {extra:?} {name}:\n{shown}"
                 );
             }
-            report
-        })
-        .collect()
+            if extra.is_empty() {
+                direct.push(report);
+            }
+        }
+    }
+    direct
 }
 
 #[test]
@@ -208,6 +212,57 @@ fn the_memory_limit_is_the_programs() {
             report.stdout
         );
     }
+}
+
+/// With --transcript, the last lines exchanged are shown under a failure,
+/// in the order they were sent, a reply after what it answers.
+#[test]
+fn a_transcript_shows_the_last_lines_exchanged() {
+    let samples = game(&[("linear", "linear", "fair"), ("crash", "crash", "fair")]);
+    for spec in conventions() {
+        let report = judge(&samples.path, &spec, "2000", &["--transcript"]);
+        let (_, detail) = report.case("guess-player/linear");
+        let last: Vec<&str> = detail.lines().rev().take(13).collect();
+        let expected = [
+            "      < ? 9",
+            "      > >",
+            "      < ? 8",
+            "      > >",
+            "      < ? 7",
+            "      > >",
+            "      < ? 6",
+            "      > >",
+            "      < ? 5",
+            "      > >",
+            "      < ? 4",
+            "      > >",
+            "    the last 12 lines exchanged (> to the program, < from it):",
+        ];
+        assert_eq!(last, expected, "{spec}: {detail}");
+        let (_, detail) = report.case("guess-player/crash");
+        assert!(
+            detail.ends_with("      > 100 crash\n      < ? 50\n      > <"),
+            "{spec}: {detail}"
+        );
+    }
+    // Without an interactor there is no interaction to show.
+    let refused = Report::of(
+        tool()
+            .args(["judge", "--transcript", "--program"])
+            .arg(player())
+            .arg("--samples")
+            .arg(&samples.path)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(
+        refused
+            .stderr
+            .contains("--transcript shows an interaction: give --interactor SPEC"),
+        "{}",
+        refused.stderr
+    );
 }
 
 /// An interactor that accepts at once, before the player has asked: the
