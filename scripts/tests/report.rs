@@ -217,6 +217,21 @@ fn a_color_that_is_no_choice_is_refused_in_one_line() {
         "error: CARGO_TERM_COLOR takes auto, always or never, not 'sometimes'\n"
     );
     assert_eq!(report.stdout, "");
+    // Stress refuses it before it looks for a workspace, let alone builds.
+    let nowhere = Scratch::new("report-stress-colour");
+    let report = Report::of(
+        tool()
+            .args(["stress", "x1-fixture"])
+            .env("CARGO_TERM_COLOR", "sometimes")
+            .current_dir(&nowhere.path)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report.code, Some(2));
+    assert_eq!(
+        report.stderr,
+        "error: CARGO_TERM_COLOR takes auto, always or never, not 'sometimes'\n"
+    );
 }
 
 #[test]
