@@ -868,33 +868,37 @@ mod tests {
              expected:\n      1 | 1$\n  >   2 | 2$\n\
              actual:\n      1 | 1$\n  >   2 | 3$\n"
         );
-        // The actual output ends before the line: said once, for it only.
-        let shown = show_difference(b"1\n2\n", b"1\n", 3);
-        assert_eq!(shown.matches("(ends after line 1)").count(), 1, "{shown}");
-        assert!(
-            shown.ends_with("actual:\n      1 | 1$\n  >   2 | (ends after line 1)\n"),
-            "{shown}"
+        // Each note said once, on the side it is true of, and the other
+        // note not at all.
+        let said_once = |expected: &[u8], actual: &[u8], note: &str, not: &str, lines: &str| {
+            let shown = show_difference(expected, actual, 3);
+            assert_eq!(shown.matches(note).count(), 1, "{shown}");
+            assert!(!shown.contains(not), "{shown}");
+            assert!(shown.contains(lines), "{shown}");
+        };
+        let ends = "(ends after line 1)";
+        let unterminated = "(no newline at the end)";
+        said_once(
+            b"1\n2\n",
+            b"1\n",
+            ends,
+            unterminated,
+            "actual:\n      1 | 1$\n  >   2 | (ends after line 1)\n",
         );
-        assert!(!shown.contains("no newline"), "{shown}");
-        // The expected output is the short one.
-        let shown = show_difference(b"1\n", b"1\n2\n", 3);
-        assert!(
-            shown.contains("expected:\n      1 | 1$\n  >   2 | (ends after line 1)\nactual:"),
-            "{shown}"
+        said_once(
+            b"1\n",
+            b"1\n2\n",
+            ends,
+            unterminated,
+            "expected:\n      1 | 1$\n  >   2 | (ends after line 1)\nactual:",
         );
-        // No final line break: said for the side that lacks it, only.
-        let shown = show_difference(b"1\n2\n", b"1\n3", 3);
-        assert!(
-            shown
-                .ends_with("actual:\n      1 | 1$\n  >   2 | 3\n        (no newline at the end)\n"),
-            "{shown}"
+        said_once(
+            b"1\n2\n",
+            b"1\n3",
+            unterminated,
+            ends,
+            "actual:\n      1 | 1$\n  >   2 | 3\n        (no newline at the end)\n",
         );
-        assert_eq!(
-            shown.matches("(no newline at the end)").count(),
-            1,
-            "{shown}"
-        );
-        assert!(!shown.contains("ends after"), "{shown}");
         // The context: lines before the first shown are left out, and the
         // lines after it up to `context`.
         let shown = show_difference(b"1\n2\n3\n4\n5\n6\n", b"1\n2\n3\nx\n5\n6\n", 2);

@@ -49,6 +49,11 @@ fn judge_command(samples: &Scratch, args: &[&str]) -> Command {
     command
 }
 
+/// [`judge_command`], run.
+fn judged(samples: &Scratch, args: &[&str]) -> Report {
+    Report::of(judge_command(samples, args).output().unwrap())
+}
+
 /// AC, WA and MLE: one verdict of each colour, and a failing summary.
 const THREE_COLOURS: &[(&str, &str, Option<&str>)] = &[
     ("1", "print 1\\n", Some("1\n")),
@@ -549,8 +554,9 @@ fn a_crate_that_does_not_compile_is_a_red_ce_and_a_json_object() {
     assert_eq!(objects[1]["failed"], 1);
 }
 
-/// A 1-ac case of [`samples_all_passing`], with the fixture copied into
-/// the folder as `program`, so that a test may aim `--json` at it.
+/// `cargo judge --program PROGRAM` on `samples` with `--json JSON` and
+/// `args`: a program of the test's own (a copy of the fixture), so that
+/// the test may aim `--json` at it.
 fn judge_with_json(samples: &Scratch, program: &Path, json: &Path, args: &[&str]) -> Report {
     Report::of(
         tool()
@@ -620,11 +626,7 @@ fn json_is_created_only_for_an_accepted_run_and_never_over_its_inputs() {
 #[test]
 fn a_json_report_that_cannot_be_written_is_an_error() {
     let samples = samples_all_passing();
-    let report = Report::of(
-        judge_command(&samples, &["--json", "/dev/full"])
-            .output()
-            .unwrap(),
-    );
+    let report = judged(&samples, &["--json", "/dev/full"]);
     assert_eq!(report.code, Some(2), "{}", report.stdout);
     assert!(
         report
@@ -657,8 +659,7 @@ fn a_json_report_that_cannot_be_written_is_an_error() {
 fn json_of(samples: &Scratch, args: &[&str]) -> Vec<Value> {
     let mut all = vec!["--json", "-"];
     all.extend(args);
-    let report = Report::of(judge_command(samples, &all).output().unwrap());
-    report
+    judged(samples, &all)
         .stdout
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
@@ -760,7 +761,7 @@ fn the_helps_json_example_is_what_the_judge_writes() {
         .trim();
     serde_json::from_str::<Value>(&example).unwrap_or_else(|error| panic!("{error}: {example}"));
     let samples = samples(&[("1", "print 1\\n3\\n", Some("1\n2\n"))]);
-    let report = Report::of(judge_command(&samples, &["--json", "-"]).output().unwrap());
+    let report = judged(&samples, &["--json", "-"]);
     let lines: Vec<&str> = report.stdout.lines().collect();
     assert_eq!(
         keys_in_order(lines[0]),
