@@ -452,8 +452,9 @@ fn name_fields(
             use std::os::windows::ffi::OsStrExt;
             name.encode_wide().collect()
         };
+        // Elsewhere a name is Unicode: this is never reached.
         #[cfg(not(any(unix, windows)))]
-        let units: Vec<u16> = Vec::new();
+        let units: Vec<u16> = name.to_string_lossy().encode_utf16().collect();
         fields.push((bytes_key, json!(units).to_string()));
     }
     fields
