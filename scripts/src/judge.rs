@@ -452,7 +452,7 @@ fn name_fields(
             use std::os::windows::ffi::OsStrExt;
             name.encode_wide().collect()
         };
-        // Elsewhere a name is Unicode: this is never reached.
+        // The tool runs on Unix and Windows; elsewhere, the text's units.
         #[cfg(not(any(unix, windows)))]
         let units: Vec<u16> = name.to_string_lossy().encode_utf16().collect();
         fields.push((bytes_key, json!(units).to_string()));
