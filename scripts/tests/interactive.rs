@@ -316,8 +316,7 @@ fn interaction_transcripts_are_skipped_with_a_note() {
     for spec in conventions() {
         let report = judge(&package.path, &spec, "2000", &[]);
         report.exited(0).says(&[
-            "note: 1 .interaction file in ",
-            "skipped: a transcript for the statement, not a case",
+            "note: 1 .interaction file skipped: a transcript for the statement, not a case",
             "1 passed, 0 failed",
         ]);
     }
@@ -342,8 +341,8 @@ fn a_package_with_transcripts_is_refused_without_an_interactor() {
     );
     report.exited(1).says(&[
         "ERROR guess-player",
-        "has 1 .interaction file: the problem is interactive; judge it against its \
-         interactor with --interactor SPEC",
+        "the folder has 1 .interaction file: the problem is interactive; judge it \
+         against its interactor with --interactor SPEC",
         "0 passed, 1 failed",
     ]);
 }
