@@ -375,74 +375,6 @@ fn sampled_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
         .max(counters.PagefileUsage) as u64
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cap_no_process_can_reach_is_left_out() {
-        assert_eq!(job_memory_cap(256 << 20), Some(768 << 20));
-        assert_eq!(job_memory_cap(u64::MAX), None);
-        assert_eq!(job_memory_cap(u64::MAX / 2), None);
-        assert_eq!(job_memory_cap(REACHABLE_COMMIT / 2), None);
-        let largest = (REACHABLE_COMMIT - (256 << 20)) / 2 - 1;
-        assert!(job_memory_cap(largest).is_some());
-    }
-
-    /// Counters with these figures, in MiB.
-    fn counters(
-        peak_commit: usize,
-        commit: usize,
-        peak_set: usize,
-        set: usize,
-    ) -> PROCESS_MEMORY_COUNTERS {
-        PROCESS_MEMORY_COUNTERS {
-            PeakPagefileUsage: peak_commit << 20,
-            PagefileUsage: commit << 20,
-            PeakWorkingSetSize: peak_set << 20,
-            WorkingSetSize: set << 20,
-            ..PROCESS_MEMORY_COUNTERS::default()
-        }
-    }
-
-    #[test]
-    fn the_peak_is_the_jobs_record_else_the_programs_else_sampled() {
-        const MIB: u64 = 1 << 20;
-        let after = counters(40, 1, 30, 8);
-        // The job's record: recorded.
-        assert_eq!(
-            chosen_peak(Some(50 * MIB), true, Some(&after), 0),
-            (Some(50 * MIB), false)
-        );
-        // Out of the job: the program's peak commit, over a working set
-        // that was smaller.
-        assert_eq!(
-            chosen_peak(None, false, Some(&after), 0),
-            (Some(40 * MIB), false)
-        );
-        assert_eq!(
-            chosen_peak(None, false, Some(&after), 45 * MIB),
-            (Some(45 * MIB), false)
-        );
-        // In a job that records nothing (Wine, whose peak commit is the
-        // commit now): the working set's private peak, sampled.
-        let wine = counters(1, 1, 30, 8);
-        assert_eq!(
-            chosen_peak(Some(0), true, Some(&wine), 0),
-            (Some(23 * MIB), true)
-        );
-        // Never below the commit the watchdog judged.
-        let committed = counters(60, 60, 30, 8);
-        assert_eq!(
-            chosen_peak(Some(0), true, Some(&committed), 0),
-            (Some(60 * MIB), true)
-        );
-        // Nothing known: unknown, and not said to be sampled.
-        assert_eq!(chosen_peak(Some(0), true, None, 0), (None, false));
-        assert_eq!(chosen_peak(None, false, None, 0), (None, false));
-    }
-}
-
 /// A program and its interactor, each in a Job object of its own (the
 /// program's capped in memory, the interactor's not), so that either can
 /// be killed without the other.
@@ -598,7 +530,7 @@ pub fn wait_pair(
                 if stop.is_none() {
                     if let Some(reason) = rules.watch.stop(|| {
                         let counters = memory_counters(program_handle)?;
-                        seen_peak = seen_peak.max(private_peak(&counters));
+                        seen_peak = seen_peak.max(sampled_peak(&counters));
                         Some(counters.PagefileUsage as u64)
                     }) {
                         stop = Some(reason);
@@ -628,18 +560,18 @@ pub fn wait_pair(
     let (Some((_, program_ending)), Some(interactor_ending)) = (program_end, interactor_end) else {
         unreachable!("the loop ends when both have ended")
     };
-    // As in `wait`: the job's record, else the private peak read now or
-    // while it ran; else unknown, never 0.
-    let recorded = pair.program.peak_memory().filter(|&peak| peak > 0);
-    let peak_memory = recorded.or_else(|| {
-        let now = memory_counters(program_handle).map_or(0, |counters| private_peak(&counters));
-        Some(now.max(seen_peak)).filter(|&peak| peak > 0)
-    });
+    // As in `wait`.
+    let (peak_memory, peak_sampled) = chosen_peak(
+        pair.program.peak_memory(),
+        pair.program.adopted.get(),
+        memory_counters(program_handle).as_ref(),
+        seen_peak,
+    );
     Ok(super::pair::PairWaited {
         program: Waited {
             elapsed: program_elapsed,
             peak_memory,
-            peak_sampled: recorded.is_none(),
+            peak_sampled,
             ending: program_ending,
             stop,
         },
@@ -649,4 +581,72 @@ pub fn wait_pair(
         interactor_killed,
         program_stopped,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cap_no_process_can_reach_is_left_out() {
+        assert_eq!(job_memory_cap(256 << 20), Some(768 << 20));
+        assert_eq!(job_memory_cap(u64::MAX), None);
+        assert_eq!(job_memory_cap(u64::MAX / 2), None);
+        assert_eq!(job_memory_cap(REACHABLE_COMMIT / 2), None);
+        let largest = (REACHABLE_COMMIT - (256 << 20)) / 2 - 1;
+        assert!(job_memory_cap(largest).is_some());
+    }
+
+    /// Counters with these figures, in MiB.
+    fn counters(
+        peak_commit: usize,
+        commit: usize,
+        peak_set: usize,
+        set: usize,
+    ) -> PROCESS_MEMORY_COUNTERS {
+        PROCESS_MEMORY_COUNTERS {
+            PeakPagefileUsage: peak_commit << 20,
+            PagefileUsage: commit << 20,
+            PeakWorkingSetSize: peak_set << 20,
+            WorkingSetSize: set << 20,
+            ..PROCESS_MEMORY_COUNTERS::default()
+        }
+    }
+
+    #[test]
+    fn the_peak_is_the_jobs_record_else_the_programs_else_sampled() {
+        const MIB: u64 = 1 << 20;
+        let after = counters(40, 1, 30, 8);
+        // The job's record: recorded.
+        assert_eq!(
+            chosen_peak(Some(50 * MIB), true, Some(&after), 0),
+            (Some(50 * MIB), false)
+        );
+        // Out of the job: the program's peak commit, over a working set
+        // that was smaller.
+        assert_eq!(
+            chosen_peak(None, false, Some(&after), 0),
+            (Some(40 * MIB), false)
+        );
+        assert_eq!(
+            chosen_peak(None, false, Some(&after), 45 * MIB),
+            (Some(45 * MIB), false)
+        );
+        // In a job that records nothing (Wine, whose peak commit is the
+        // commit now): the working set's private peak, sampled.
+        let wine = counters(1, 1, 30, 8);
+        assert_eq!(
+            chosen_peak(Some(0), true, Some(&wine), 0),
+            (Some(23 * MIB), true)
+        );
+        // Never below the commit the watchdog judged.
+        let committed = counters(60, 60, 30, 8);
+        assert_eq!(
+            chosen_peak(Some(0), true, Some(&committed), 0),
+            (Some(60 * MIB), true)
+        );
+        // Nothing known: unknown, and not said to be sampled.
+        assert_eq!(chosen_peak(Some(0), true, None, 0), (None, false));
+        assert_eq!(chosen_peak(None, false, None, 0), (None, false));
+    }
 }
