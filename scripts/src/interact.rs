@@ -270,10 +270,7 @@ pub fn decide(
 /// The interactor's message: its judgemessage.txt (ICPC) or its stderr,
 /// as a line or two after the verdict's.
 fn message(interaction: &Interaction) -> String {
-    stderr_of(&interaction.interactor_stderr)
-}
-
-fn stderr_of(stderr: &[u8]) -> String {
+    let stderr = &interaction.interactor_stderr;
     if stderr.is_empty() {
         "; nothing on stderr\n".to_string()
     } else {

@@ -1,8 +1,9 @@
 //! A program and an interactor joined by pipes: the interactor's standard
 //! output is the program's standard input and the program's standard
-//! output the interactor's standard input. The two are OS pipes made by the
-//! system when the two are started; the tool reads and writes nothing on
-//! them, so an exchange costs what the pipes cost.
+//! output the interactor's standard input. The tool makes the two OS pipes
+//! and gives each process its ends; it reads and writes nothing on them,
+//! so an exchange costs what the pipes cost. Only when a transcript is
+//! asked for does it sit between the two, a relay thread each way.
 //!
 //! Both are started, watched and killed as a single program is by [`run`]:
 //! each in a process group of its own (on Linux with the tool a subreaper
@@ -20,7 +21,10 @@
 //! that writes to a program that has quit fills the pipe instead of
 //! dying of a broken pipe, and then reads the end of the program's
 //! output, which is how it finds out and says WA; a program never dies
-//! of a broken pipe before the tool has seen the interactor end.
+//! of a broken pipe before the tool has seen the interactor end. The
+//! relays of a transcript keep this order: each passes the end of its
+//! input on only once the tool has seen the writer end, and reads its
+//! input to the end even once its reader is gone.
 //!
 //! [`run`]: super::run_within
 
