@@ -637,8 +637,10 @@ fn a_checker_program_decides_and_its_failures_are_errors() {
     // The checker's stderr, which shows it was given the input first.
     assert_eq!(
         report.case("judge-fixture/3").1,
-        "    the checker says no: exit status 1; its stderr:\n      | wrong answer: '5' is none \
-         of those allowed; the input was 'print 5'"
+        format!(
+            "    the checker {checker} says wrong answer (exit status 1); its stderr:\n      | \
+             wrong answer: '5' is none of those allowed; the input was 'print 5'"
+        )
     );
     let crashed = report.case("judge-fixture/4").1;
     assert!(crashed.contains(" crashed: "), "{crashed}");
