@@ -269,15 +269,15 @@ fn differ(flags: &ValidatorFlags, floats: bool, expected: &[u8], got: &[u8]) -> 
         if difference <= absolute || difference <= relative * wanted.abs() {
             return None;
         }
-        let mut why = format!("{}: off by {difference:e}", quoted());
+        let mut why = format!("{}: off by {}", quoted(), super::short(difference));
         if let Some(absolute) = flags.absolute_tolerance.filter(|value| *value >= 0.0) {
             let _ = write!(why, ", over the absolute tolerance {absolute:e}");
         }
         if let Some(relative) = flags.relative_tolerance.filter(|value| *value >= 0.0) {
             let _ = write!(
                 why,
-                ", over the relative tolerance {relative:e} (of {:e})",
-                wanted.abs()
+                ", over the relative tolerance {relative:e} (of {})",
+                super::short(wanted.abs())
             );
         }
         return Some(why);
@@ -304,7 +304,7 @@ pub fn judge(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> (Verdict, 
         Ok(()) => (Verdict::Ac, String::new()),
         Err(mismatch) => {
             let line = output
-                .split(|&byte| byte == b'\n')
+                .split_inclusive(|&byte| byte == b'\n')
                 .nth(mismatch.at.line - 1)
                 .unwrap_or_default();
             let detail = format!(
@@ -679,7 +679,7 @@ mod tests {
         assert_eq!(
             detail,
             "token 4 differs: expected `d`, got `e` (letters in either case)\nat line 2 \
-             of the output:\n  >   2 | c··e\n"
+             of the output:\n  >   2 | c··e$\n"
         );
         let at = |answer: &str, output: &str| {
             validate(&flags(""), answer.as_bytes(), output.as_bytes())
