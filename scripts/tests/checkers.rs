@@ -56,7 +56,7 @@ fn testlib_exit_statuses_are_read_as_testlib_defines_them() {
         "exit 4 wrong output format Extra information in the output file",
         "exit 5 an oj checker's no",
         "exit 7 points 0.5 ja=1 pa=2",
-        "exit 7 points 0 nothing right",
+        "exit 7 points 0.0 ja=0.5000 pa=0.5000",
         "exit 8 unexpected eof",
         "exit 42 an ICPC status, not testlib's",
         "expect 4",
@@ -75,7 +75,7 @@ fn testlib_exit_statuses_are_read_as_testlib_defines_them() {
     let report = judge(&cases, spec);
     assert_eq!(
         verdicts(&report, cases.len()),
-        ["AC", "WA", "PE", "ERROR", "PE", "WA", "AC", "WA", "PE", "WA", "AC", "WA", "ERROR"],
+        ["AC", "WA", "PE", "ERROR", "PE", "WA", "AC", "AC", "PE", "WA", "AC", "WA", "ERROR"],
         "{}",
         report.stdout
     );

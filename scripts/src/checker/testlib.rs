@@ -24,7 +24,7 @@ use std::time::Duration;
 /// | 2      | presentation error     | PE      |
 /// | 3      | fail                   | ERROR: the checker failed, not the program |
 /// | 4      | dirt (extra output)    | PE      |
-/// | 7      | points                 | AC (see [`judge_by_status`]) |
+/// | 7      | points                 | AC, the score shown |
 /// | 8      | unexpected end of file | PE      |
 /// | other  | none                   | WA, as oj reads any status but 0 |
 pub fn testlib_verdict(code: i32) -> (Verdict, &'static str) {
@@ -45,10 +45,11 @@ pub fn testlib_verdict(code: i32) -> (Verdict, &'static str) {
 /// it; `who` names it in the report ("the checker ./check").
 ///
 /// Points (7) are a score, which this judge does not weigh: the output
-/// passed, its score shown, unless the score testlib printed first
-/// (`points 0.5 ...`) is 0, which is no credit and WA.
+/// passed testlib's reading (as for ok, output after the answer is PE),
+/// and the score is shown under the AC. What a score means is the
+/// checker's own: testlib's pointscmp gives a right answer 0 points.
 pub fn judge_by_status(code: i32, stderr: &[u8], who: &str) -> (Verdict, String) {
-    let (mut verdict, outcome) = testlib_verdict(code);
+    let (verdict, outcome) = testlib_verdict(code);
     let said = if stderr.is_empty() {
         "; nothing on stderr\n".to_string()
     } else {
@@ -64,15 +65,7 @@ pub fn judge_by_status(code: i32, stderr: &[u8], who: &str) -> (Verdict, String)
             "{who} failed (testlib's fail, exit status 3): the checker or the answer \
              is broken, the program is not blamed"
         ),
-        7 => {
-            if points(stderr) == Some(0.0) {
-                verdict = Verdict::Wa;
-            }
-            format!(
-                "{who} gave points (exit status 7): a score, which this judge does not \
-                 weigh; 0 points is WA, any other passes"
-            )
-        }
+        7 => format!("{who} gave points (exit status 7): a score, which this judge does not weigh"),
         1 | 2 | 4 | 8 => format!("{who} says {outcome} (exit status {code})"),
         _ => format!(
             "{who} says no: exit status {code}, which testlib does not define (any \
@@ -80,13 +73,6 @@ pub fn judge_by_status(code: i32, stderr: &[u8], who: &str) -> (Verdict, String)
         ),
     };
     (verdict, headline + &said)
-}
-
-/// The score a testlib checker printed as `points 0.5 message`.
-fn points(stderr: &[u8]) -> Option<f64> {
-    let text = std::str::from_utf8(stderr).ok()?;
-    let rest = text.trim_start().strip_prefix("points")?;
-    rest.split_whitespace().next()?.parse().ok()
 }
 
 /// Runs a testlib checker on one case: `CHECKER INPUT OUTPUT ANSWER`, the
@@ -149,11 +135,12 @@ mod tests {
     }
 
     #[test]
-    fn points_pass_unless_they_are_zero() {
+    fn points_pass_with_their_score_shown() {
         assert_eq!(judge_by_status(7, b"points 0.5 ja=1 pa=2\n", "c").0, Ac);
         assert_eq!(judge_by_status(7, b"points 100\n", "c").0, Ac);
-        assert_eq!(judge_by_status(7, b"points 0 wrong\n", "c").0, Wa);
-        assert_eq!(judge_by_status(7, b"points_info=x\n", "c").0, Ac);
+        // testlib's pointscmp: a right answer is 0 points off.
+        assert_eq!(judge_by_status(7, b"points 0.0 ja=1 pa=1\n", "c").0, Ac);
+        assert_eq!(judge_by_status(7, b"points points_info=x\n", "c").0, Ac);
         let (_, detail) = judge_by_status(7, b"points 0.5\n", "c");
         assert!(detail.contains("| points 0.5"), "{detail}");
     }
