@@ -67,6 +67,11 @@ pub fn judge_by_status(code: i32, stderr: &[u8], who: &str) -> (Verdict, String)
         ),
         7 => format!("{who} gave points (exit status 7): a score, which this judge does not weigh"),
         1 | 2 | 4 | 8 => format!("{who} says {outcome} (exit status {code})"),
+        42 | 43 => format!(
+            "{who} says no: exit status {code}, which testlib does not define (any \
+             status but 0 is a wrong answer, as oj reads it); 42 and 43 are an ICPC \
+             output validator's: `--checker icpc:PATH` runs it as one"
+        ),
         _ => format!(
             "{who} says no: exit status {code}, which testlib does not define (any \
              status but 0 is a wrong answer, as oj reads it)"
@@ -162,5 +167,13 @@ mod tests {
         let (verdict, detail) = judge_by_status(5, b"no\n", "c");
         assert_eq!(verdict, Wa);
         assert!(detail.contains("exit status 5, which testlib does not define"));
+        assert!(!detail.contains("ICPC"), "{detail}");
+        // An ICPC validator given as a testlib checker: say how to run it.
+        let (verdict, detail) = judge_by_status(42, b"", "c");
+        assert_eq!(verdict, Wa);
+        assert!(
+            detail.contains("`--checker icpc:PATH` runs it as one"),
+            "{detail}"
+        );
     }
 }
