@@ -57,10 +57,12 @@ pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6), icpc-def
 const ICPC_DEFAULT: &str = "icpc-default";
 
 impl Checker {
-    /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
-    /// checker program, a relative one taken from `base`, never looked up on
-    /// PATH (from the current folder `.`, as [`run::program_path`] takes
-    /// it: `./x` as given, not `././x`).
+    /// Reads a spec: `exact`, `tokens`, `float:EPS`, `icpc-default` (with
+    /// `:FLAGS`, validator_flags apart by spaces or commas), `icpc:PATH`,
+    /// or else the path of a testlib checker. A program's path, relative,
+    /// is taken from `base`, never looked up on PATH (from the current
+    /// folder `.`, as [`run::program_path`] takes it: `./x` as given, not
+    /// `././x`).
     pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
@@ -158,9 +160,9 @@ impl Checker {
     /// Where `output` first differs from `answer` by this policy, as the
     /// report under WA or PE shows it: the first differing line and byte
     /// (exact), or the first differing token's line, byte and number
-    /// (tokens, float; when the output has too few, the position just past
-    /// its end). `None` when they do not differ, and for a checker program,
-    /// which says no position.
+    /// (tokens, float, icpc-default; when the output has too few, the
+    /// position just past its end). `None` when they do not differ, and for
+    /// a checker program, which says no position.
     pub fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<Position> {
         let error = match self {
             Checker::Exact => return verdict::first_difference(answer, output),
