@@ -672,6 +672,107 @@ mod tests {
         }
     }
 
+    /// A deliberately simple model of the validator: the texts cut into
+    /// runs of whitespace and of the rest; with space_change_sensitive the
+    /// runs must pair up (whitespace equal byte for byte), else only the
+    /// tokens must.
+    fn model(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> bool {
+        fn runs(text: &[u8]) -> Vec<&[u8]> {
+            let mut runs = Vec::new();
+            let mut start = 0;
+            for at in 1..=text.len() {
+                if at == text.len() || is_space(text[at]) != is_space(text[start]) {
+                    runs.push(&text[start..at]);
+                    start = at;
+                }
+            }
+            runs
+        }
+        let token_matches = |one: &[u8], other: &[u8]| {
+            let (one, other) = (until_nul(one), until_nul(other));
+            match c_float(one).filter(|_| flags.floats()) {
+                Some(wanted) => c_float(other).is_some_and(|got| {
+                    let off = (wanted - got).abs();
+                    off <= flags.absolute_tolerance.unwrap_or(-1.0)
+                        || off <= flags.relative_tolerance.unwrap_or(-1.0) * wanted.abs()
+                }),
+                None if flags.case_sensitive => one == other,
+                // C's tolower, letter by letter: A to Z alone.
+                None => {
+                    let lower = |text: &[u8]| -> Vec<u8> {
+                        text.iter()
+                            .map(|&byte| match byte {
+                                b'A'..=b'Z' => byte + (b'a' - b'A'),
+                                _ => byte,
+                            })
+                            .collect()
+                    };
+                    lower(one) == lower(other)
+                }
+            }
+        };
+        let (mut one, mut other) = (runs(answer), runs(output));
+        if !flags.space_change_sensitive {
+            one.retain(|run| !is_space(run[0]));
+            other.retain(|run| !is_space(run[0]));
+        }
+        one.len() == other.len()
+            && one.iter().zip(&other).all(|(one, other)| {
+                match (is_space(one[0]), is_space(other[0])) {
+                    (true, true) => one == other,
+                    (false, false) => token_matches(one, other),
+                    _ => false,
+                }
+            })
+    }
+
+    #[test]
+    fn the_validator_agrees_with_a_simple_model_on_seeded_random_texts() {
+        // xorshift64, seeded: a failure names its seed and texts.
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let pieces: [&[u8]; 16] = [
+            b"a", b"A", b"1", b"1.0", b"1e0", b"0x1p0", b".5", b"-0", b"inf", b"x\0y", b" ", b"  ",
+            b"\n", b"\r\n", b"\t", b"\x0b",
+        ];
+        let all_flags = [
+            "",
+            "case_sensitive",
+            "space_change_sensitive",
+            "float_tolerance 0.1",
+            "float_relative_tolerance 0 case_sensitive",
+            "float_absolute_tolerance 1e-9 space_change_sensitive",
+        ]
+        .map(flags);
+        for case in 0..20_000 {
+            let text = |next: &mut dyn FnMut(usize) -> usize| -> Vec<u8> {
+                let count = next(6);
+                (0..count)
+                    .flat_map(|_| pieces[next(pieces.len())].to_vec())
+                    .collect()
+            };
+            let answer = text(&mut next);
+            let output = if next(3) == 0 {
+                answer.clone()
+            } else {
+                text(&mut next)
+            };
+            let flags = &all_flags[next(all_flags.len())];
+            assert_eq!(
+                validate(flags, &answer, &output).is_ok(),
+                model(flags, &answer, &output),
+                "case {case}, {flags:?}: {:?} against {:?}",
+                String::from_utf8_lossy(&answer),
+                String::from_utf8_lossy(&output)
+            );
+        }
+    }
+
     #[test]
     fn a_mismatch_says_where_in_the_output() {
         let (verdict, detail) = judge(&flags(""), b"a b\nc d\n", b"a b\nc  e\n");
