@@ -581,7 +581,7 @@ pub fn judge_samples(
             return;
         }
     };
-    if let Checker::Program(checker) = &judging.checker {
+    if let Some(checker) = judging.checker.program() {
         if !checker.is_file() {
             let detail = format!("the checker {} is not a file", checker.display());
             reporter.report(

@@ -7,7 +7,6 @@ use super::inputs::Input;
 use super::progress::Progress;
 use super::table::Row;
 use super::{Subject, LONG_RUN};
-use crate::checker::Checker;
 use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
@@ -232,7 +231,7 @@ fn against_stand_in(
     output: &[u8],
 ) -> (Verdict, String) {
     let checker = &subject.checker;
-    if !matches!(checker, Checker::Program(_)) {
+    if checker.program().is_none() {
         // Only a checker program reads the answer's file.
         return checker.judge(
             run,
