@@ -2,7 +2,7 @@
 //! memory watched, capped and measured; on Linux, what it leaves outside
 //! its group swept at the end.
 
-use super::{address_space_cap, Ending, Waited, Watch};
+use super::{address_space_cap, Ending, Stack, Waited, Watch};
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
@@ -80,6 +80,56 @@ impl Drop for Group {
         // SAFETY: as in `new`; before the lock is let go.
         unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
     }
+}
+
+/// Calls `start`, which starts a program, with this process's stack
+/// limit set to `stack` (at most the hard limit), and puts the limit back
+/// afterwards: the program inherits it at the fork (or posix_spawn) and
+/// keeps it through the exec. Set here rather than in the child, so that a
+/// timed run keeps the quick posix_spawn; this tool's own main thread is
+/// long past growing, and its threads are given their stack sizes. A lock
+/// keeps two starts from restoring each other's limits.
+///
+/// Linux lays a program out the old way (mappings growing up from a third
+/// of the address space) when its stack is unlimited; a 64-bit program
+/// does not notice, and Rust's std and glibc both take the main thread's
+/// stack to reach the next mapping below it.
+pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
+    static STARTS: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0 {
+        return start();
+    }
+    let wanted = match stack {
+        Stack::Unlimited => libc::RLIM_INFINITY,
+        Stack::Bytes(bytes) => libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY),
+    };
+    let soft = if own.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else if wanted == libc::RLIM_INFINITY {
+        own.rlim_max
+    } else {
+        wanted.min(own.rlim_max)
+    };
+    if soft == own.rlim_cur {
+        return start();
+    }
+    let given = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: own.rlim_max,
+    };
+    // SAFETY: setrlimit only reads `given`; the soft limit is at most the
+    // hard one, which is kept. If it fails the program gets this tool's
+    // stack limit, as before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &given) };
+    let started = start();
+    // SAFETY: as above, putting back the limit read before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &own) };
+    started
 }
 
 /// Puts the program in a process group of its own (whose id is its
