@@ -35,7 +35,14 @@
 //!
 //! On Unix the child is waited for with `waitid` (leaving it a zombie, so
 //! that its pid and group id cannot be reused while the watchdog or the
-//! final kill may still signal them) and then reaped with `wait4`.
+//! final kill may still signal them) and then reaped with `wait4`. A
+//! judged program (not a timed one) is not the tool's child but its
+//! grandchild, under a runner that only waits for it and reports its
+//! status and peak: a program can stop its parent (SIGSTOP to
+//! `getppid()`), and the tool's clock must not stop with it.
+//!
+//! The stack: on Unix a program starts with the stack limit of
+//! [`Bounds::stack`] (unlimited unless asked), see [`Stack`].
 
 use std::ffi::OsString;
 use std::fs::File;

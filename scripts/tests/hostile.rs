@@ -399,3 +399,30 @@ fn the_output_limit_can_be_set() {
     let report = one_with("flood 2", flood.as_bytes(), "256", &[]);
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
 }
+
+/// A program that stops its parent (SIGSTOP to `getppid()`) does not stop
+/// the judge's clock: it is TLE at the kill point, not when it wakes the
+/// parent again, and nothing of it is left running. One that stops its
+/// parent and ends at once is judged as any other.
+#[test]
+fn a_program_that_stops_its_parent_does_not_stop_the_judge() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(
+        &format!("stop-parent 3000 {}", mark.display()),
+        b"woke\n",
+        "300",
+    );
+    assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
+    let (milliseconds, _) = figures(&report.case(CASE).0);
+    assert!(milliseconds < 2000.0, "{}", report.stdout);
+    thread::sleep(Duration::from_millis(3500));
+    assert!(!mark.exists(), "the program outlived the run");
+    let report = one(
+        &format!("stop-parent 0 {}", mark.display()),
+        b"woke\n",
+        "10000",
+    );
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    assert!(mark.exists());
+}

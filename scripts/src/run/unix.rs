@@ -3,7 +3,10 @@
 //! its group swept at the end.
 
 use super::{address_space_cap, Ending, Stack, Waited, Watch};
-use std::io;
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -47,6 +50,35 @@ pub const MEASURED: &str = "resident";
 pub struct Group {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    /// The runners started in the group (see [`prepare_child`]).
+    runners: Mutex<Vec<Runner>>,
+}
+
+/// The runner's report: the wait status, then `ru_maxrss`, in this
+/// machine's byte order.
+const STATUS: usize = std::mem::size_of::<libc::c_int>();
+const FIGURES: usize = STATUS + std::mem::size_of::<libc::c_long>();
+
+/// A runner this tool started, and what it reports through.
+struct Runner {
+    /// The runner's pid: the tool's child, and the group's id.
+    pid: libc::pid_t,
+    /// The program's, when it said it.
+    program: Option<libc::pid_t>,
+    reader: File,
+}
+
+impl Runner {
+    /// The program's wait status and `ru_maxrss`, as the runner reported
+    /// them once it had reaped the program; `None` when it was killed
+    /// first. Read once the runner has ended, so it never blocks.
+    fn report(mut self) -> Option<(libc::c_int, libc::c_long)> {
+        let mut figures = [0u8; FIGURES];
+        self.reader.read_exact(&mut figures).ok()?;
+        let status = libc::c_int::from_ne_bytes(figures[..STATUS].try_into().ok()?);
+        let max_rss = libc::c_long::from_ne_bytes(figures[STATUS..].try_into().ok()?);
+        Some((status, max_rss))
+    }
 }
 
 impl Group {
@@ -62,15 +94,50 @@ impl Group {
             unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
             Ok(Group {
                 _one_at_a_time: one_at_a_time,
+                runners: Mutex::new(Vec::new()),
             })
         }
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        Ok(Group {})
+        Ok(Group {
+            runners: Mutex::new(Vec::new()),
+        })
     }
 
-    /// Starts the program; it runs at once, held for no time.
+    /// Starts the program; it runs at once, held for no time. When
+    /// `prepare` gave it a runner, the child is the runner, and the
+    /// program's pid is read from the report pipe: the program wrote it
+    /// before its exec, which std's spawn waits for.
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
-        Ok((command.spawn()?, Duration::ZERO))
+        let report = PENDING.with(|pending| pending.borrow_mut().take());
+        let child = command.spawn()?;
+        if let Some(Report { mut reader, writer }) = report {
+            // Only the runner's end is left, so a runner that dies
+            // unheard is an end of file, not a hang.
+            drop(writer);
+            let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
+            let program = reader
+                .read_exact(&mut pid)
+                .ok()
+                .map(|()| libc::pid_t::from_ne_bytes(pid));
+            // A pid always fits: pid_t is the type the kernel hands out.
+            let runner = Runner {
+                pid: child.id() as libc::pid_t,
+                program,
+                reader,
+            };
+            self.runners
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(runner);
+        }
+        Ok((child, Duration::ZERO))
+    }
+
+    /// The runner that is `pid`, if that child is one.
+    fn take_runner(&self, pid: libc::pid_t) -> Option<Runner> {
+        let mut runners = self.runners.lock().unwrap_or_else(PoisonError::into_inner);
+        let index = runners.iter().position(|runner| runner.pid == pid)?;
+        Some(runners.swap_remove(index))
     }
 }
 
@@ -92,8 +159,9 @@ impl Drop for Group {
 ///
 /// Linux lays a program out the old way (mappings growing up from a third
 /// of the address space) when its stack is unlimited; a 64-bit program
-/// does not notice, and Rust's std and glibc both take the main thread's
-/// stack to reach the next mapping below it.
+/// does not notice: under the address-space cap of a 256 MiB limit a Rust
+/// program's main thread and a C program's both recurse 100 MiB deep, and
+/// threads started with glibc's defaults get 2 MiB each.
 pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     static STARTS: Mutex<()> = Mutex::new(());
     let _one_at_a_time = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
@@ -132,10 +200,11 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     started
 }
 
-/// Puts the program in a process group of its own (whose id is its
-/// pid), so that the group can be killed as one; when `measure_memory`,
-/// starts it with fork and exec so that its peak memory is its own;
-/// under a memory limit, caps its address space.
+/// Puts the program in a process group of its own, so that the group can
+/// be killed as one; when `measure_memory`, starts it with fork and exec
+/// so that its peak memory is its own, under a runner (see
+/// [`prepare_child`]; the runner's pid is then the group's id, and the
+/// tool's child), and under a memory limit caps its address space.
 ///
 /// Linux gives a process's peak memory as the largest of its own peak
 /// and the resident memory of what it replaced at exec. std's default
@@ -149,6 +218,7 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
 /// process group too.
 pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>) {
     command.process_group(0);
+    PENDING.with(|pending| *pending.borrow_mut() = None);
     if !measure_memory {
         return;
     }
@@ -176,12 +246,103 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
             rlim_max: cap,
         }
     });
+    let report = match Report::new() {
+        Ok(report) => report,
+        // Without the pipe the program is started as the tool's own
+        // child, as it was before the runner: it can stop the tool.
+        Err(_) => return prepare_child(command, limit, None),
+    };
+    let writer = report.writer.as_raw_fd();
+    let open_files = open_files_bound();
+    prepare_child(command, limit, Some((writer, open_files)));
+    PENDING.with(|pending| *pending.borrow_mut() = Some(report));
+}
+
+thread_local! {
+    /// The report pipe of the runner `prepare` set up, for `Group::start`
+    /// to take: made beside the command, it is needed once it has started.
+    static PENDING: RefCell<Option<Report>> = const { RefCell::new(None) };
+}
+
+/// The pipe a runner (see [`prepare_child`]) reports through: the
+/// program's pid, written by the program before its exec, then the
+/// program's wait status and peak memory, written by the runner once it
+/// has reaped it. Both ends close at exec.
+struct Report {
+    reader: File,
+    writer: OwnedFd,
+}
+
+impl Report {
+    fn new() -> io::Result<Report> {
+        let mut ends = [0; 2];
+        // SAFETY: pipe writes two descriptors to `ends`, which has room
+        // for them.
+        if unsafe { libc::pipe(ends.as_mut_ptr()) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: pipe gave these two descriptors to this process, and
+        // nothing else owns them.
+        let (reader, writer) =
+            unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        for end in ends {
+            // SAFETY: fcntl on a descriptor this process owns; a
+            // program started by another thread between the pipe and
+            // this may inherit an end, which only delays nothing (the
+            // runner's report is read once it has exited).
+            unsafe { libc::fcntl(end, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+        Ok(Report {
+            reader: File::from(reader),
+            writer,
+        })
+    }
+}
+
+/// How many descriptors the runner closes at most where it cannot close
+/// them all in one call: this tool's own are all far below.
+fn open_files_bound() -> libc::c_int {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `limit`, a valid rlimit.
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    let bound = if known {
+        limit.rlim_cur.min(65_536)
+    } else {
+        1024
+    };
+    libc::c_int::try_from(bound).unwrap_or(1024)
+}
+
+/// Sets up what runs in the child between fork and exec: the address
+/// space cap `limit`, the parent's death signal and, given `runner` (the
+/// report pipe's writing end and a bound on open descriptors), a runner.
+///
+/// The runner keeps the program out of reach of the tool. A program can
+/// name its parent (`getppid`) and stop it (SIGSTOP): were that this tool,
+/// its clock would stop with it, and the program could run past its time
+/// limit for good. So the child forks once more: the program runs in the
+/// grandchild, and the child, the runner, only waits for it and reports
+/// how it ended (its wait status and `ru_maxrss`, exact as before) through
+/// the report pipe. The tool watches the clock, memory and output from
+/// outside, kills the whole group (runner and program) at the kill point
+/// as before, and resumes the runner if it is stopped. A program that
+/// kills its runner dies with it (the parent's death signal); on Linux it
+/// becomes the tool's child (a subreaper), which reaps it.
+fn prepare_child(
+    command: &mut Command,
+    limit: Option<libc::rlimit>,
+    runner: Option<(RawFd, libc::c_int)>,
+) {
     // SAFETY: the closure runs in the child between fork and exec, where
-    // only async-signal-safe work is allowed: it makes at most two
-    // system calls, on values computed before the fork, and allocates
-    // nothing. Their results are ignored: without the cap the watchdog
-    // still stops the program, and the parent's death signal only
-    // matters if this tool is killed first.
+    // only async-signal-safe work is allowed: system calls on values
+    // computed before the fork, no allocation (an `io::Error` from the
+    // last OS error holds only its number). Results of setrlimit and
+    // prctl are ignored: without the cap the watchdog still stops the
+    // program, and the death signal only matters if a parent is killed
+    // first. The runner, a single-threaded copy of this tool, never
+    // returns: it waits, writes and exits with `_exit`.
     unsafe {
         command.pre_exec(move || {
             if let Some(limit) = &limit {
@@ -192,9 +353,115 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
             // dies, so an interrupted judge leaves no program running.
             #[cfg(any(target_os = "linux", target_os = "android"))]
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
+            let Some((writer, open_files)) = runner else {
+                return Ok(());
+            };
+            let runner_pid = libc::getpid();
+            let program = libc::fork();
+            if program < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if program == 0 {
+                // The program, before its exec: it dies with its runner,
+                // and tells the tool its pid.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != runner_pid {
+                    libc::_exit(127);
+                }
+                let pid = libc::getpid().to_ne_bytes();
+                write_all(writer, &pid);
+                return Ok(());
+            }
+            run_runner(program, writer, open_files)
         });
     }
+}
+
+/// The runner's whole life (see [`prepare_child`]): let go of every
+/// descriptor but the report pipe's (std's own pipe among them, whose
+/// end tells std the exec happened; and the program's standard streams,
+/// so that they close when the program's do), reap the program, report.
+///
+/// # Safety
+/// Only in the runner, after its fork; async-signal-safe calls only.
+unsafe fn run_runner(program: libc::pid_t, writer: RawFd, open_files: libc::c_int) -> ! {
+    close_all_but(writer, open_files);
+    // Waited for before it is reaped: when the tool kills the group, it
+    // kills the runner in the same call as the program, so the runner
+    // dies here, leaving the program to the tool (on Linux) to reap with
+    // its figures, instead of reaping it and dying before it reports.
+    let mut info: libc::siginfo_t = std::mem::zeroed();
+    let waited = libc::P_PID;
+    // A pid is positive: it fits.
+    while libc::waitid(
+        waited,
+        program as libc::id_t,
+        &mut info,
+        libc::WEXITED | libc::WNOWAIT,
+    ) < 0
+    {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let mut status: libc::c_int = 0;
+    let mut usage: libc::rusage = std::mem::zeroed();
+    while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let mut figures = [0u8; FIGURES];
+    figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
+    figures[STATUS..].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
+    write_all(writer, &figures);
+    libc::_exit(0)
+}
+
+/// Closes every descriptor but `kept`, up to `bound` where there is no
+/// single call for it.
+///
+/// # Safety
+/// Only in the runner: it closes descriptors others may think are open.
+unsafe fn close_all_but(kept: RawFd, bound: libc::c_int) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let below = libc::c_uint::try_from(kept).unwrap_or(0);
+        let closed = (below == 0 || libc::syscall(libc::SYS_close_range, 0, below - 1, 0) == 0)
+            && libc::syscall(libc::SYS_close_range, below + 1, libc::c_uint::MAX, 0) == 0;
+        if closed {
+            return;
+        }
+    }
+    for fd in 0..bound {
+        if fd != kept {
+            libc::close(fd);
+        }
+    }
+}
+
+/// Writes all of `bytes` to `fd` (a pipe: a write this small is whole),
+/// again when interrupted; a failure is given up on, and the tool then
+/// finds no report.
+///
+/// # Safety
+/// As for write(2); async-signal-safe.
+unsafe fn write_all(fd: RawFd, bytes: &[u8]) {
+    while libc::write(fd, bytes.as_ptr().cast(), bytes.len()) < 0 && *errno() == libc::EINTR {}
+}
+
+/// This thread's errno.
+///
+/// # Safety
+/// The pointer is this thread's own errno, valid as long as the thread.
+unsafe fn errno() -> *mut libc::c_int {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return libc::__errno_location();
+    #[cfg(target_vendor = "apple")]
+    return libc::__error();
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    return libc::__errno_location();
 }
 
 /// Sends SIGKILL to every process in the program's group.
@@ -220,12 +487,18 @@ fn kill_group(pid: libc::pid_t) {
 /// gives its `rusage`.
 pub fn wait(
     child: &mut Child,
-    _group: &Group,
+    group: &Group,
     started: Instant,
     watch: &Watch,
 ) -> io::Result<Waited> {
     // A pid always fits: pid_t is the type the kernel hands out.
     let pid = child.id() as libc::pid_t;
+    let runner = group.take_runner(pid);
+    // The program's memory is watched, not its runner's.
+    let program = runner
+        .as_ref()
+        .and_then(|runner| runner.program)
+        .unwrap_or(pid);
     let ended = Arc::new(Mutex::new(false));
     let (done, watched) = mpsc::channel::<()>();
     let watchdog = {
@@ -244,14 +517,14 @@ pub fn wait(
                 return None;
             }
             // Under the lock, the child is unreaped: `pid` is its own.
-            if let Some(stop) = watch.stop(|| resident_memory(pid)) {
+            if let Some(stop) = watch.stop(|| resident_memory(program)) {
                 kill_group(pid);
                 return Some(stop);
             }
         })
     };
 
-    let waited = wait_without_reaping(pid);
+    let waited = wait_without_reaping(pid, runner.is_some());
     let elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
@@ -276,6 +549,19 @@ pub fn wait(
             return Err(error);
         }
     }
+    let mut peak_memory = Some(max_rss_bytes(usage.ru_maxrss));
+    if let Some(runner) = runner {
+        // The runner's own figures are a copy of this tool's: the
+        // program's are what it reported, or, when it was killed before
+        // it could, the program's own once it is this tool's child.
+        match runner.report().or_else(|| reap_orphan(program)) {
+            Some((its_status, max_rss)) => {
+                status = its_status;
+                peak_memory = Some(max_rss_bytes(max_rss));
+            }
+            None => peak_memory = None,
+        }
+    }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
     let ending = if libc::WIFSIGNALED(status) {
@@ -285,7 +571,7 @@ pub fn wait(
     };
     Ok(Waited {
         elapsed,
-        peak_memory: Some(max_rss_bytes(usage.ru_maxrss)),
+        peak_memory,
         peak_sampled: false,
         ending,
         stop,
@@ -369,21 +655,59 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t>
     children
 }
 
-fn wait_without_reaping(pid: libc::pid_t) -> io::Result<()> {
+/// The wait status and `ru_maxrss` of `program` when it is this tool's
+/// child (its runner having died, on Linux, where the tool is a
+/// subreaper), killed first if it still runs; `None` when it is not.
+fn reap_orphan(program: libc::pid_t) -> Option<(libc::c_int, libc::c_long)> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only to the two locals; it only looks at this
+    // tool's own children.
+    let reaped = unsafe { libc::wait4(program, &mut status, libc::WNOHANG, &mut usage) };
+    if reaped == 0 {
+        // SAFETY: `program` is this tool's unreaped child (wait4 said
+        // so), so the pid is its own.
+        unsafe { libc::kill(program, libc::SIGKILL) };
+        loop {
+            // SAFETY: as above.
+            let reaped = unsafe { libc::wait4(program, &mut status, 0, &mut usage) };
+            if reaped == program {
+                break;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return None;
+            }
+        }
+    } else if reaped != program {
+        return None;
+    }
+    Some((status, usage.ru_maxrss))
+}
+
+/// Waits until the child `pid` has exited, leaving it unreaped. A
+/// `runner` that is stopped (by the program it runs, which can name it)
+/// is resumed, so that it reaps the program and reports.
+fn wait_without_reaping(pid: libc::pid_t, runner: bool) -> io::Result<()> {
+    let flags = if runner {
+        libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT
+    } else {
+        libc::WEXITED | libc::WNOWAIT
+    };
     loop {
         // SAFETY: siginfo_t is plain old data, for which all zero bytes
         // are a valid value.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: `pid` is our own unreaped child; waitid writes only
         // to `info`, a valid siginfo_t.
-        let result = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
+        let result = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        if result == 0 && info.si_code == libc::CLD_STOPPED {
+            // SAFETY: kill has no memory effects; `pid` is this tool's
+            // unreaped child.
+            unsafe { libc::kill(pid, libc::SIGCONT) };
+            continue;
+        }
         if result == 0 {
             return Ok(());
         }
