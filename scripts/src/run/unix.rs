@@ -54,10 +54,22 @@ pub struct Group {
     runners: Mutex<Vec<Runner>>,
 }
 
-/// The runner's report: the wait status, then `ru_maxrss`, in this
-/// machine's byte order.
+/// The runner's report: the wait status, `ru_maxrss`, then the wall time
+/// in nanoseconds from just before the runner started the program until
+/// it ended, in this machine's byte order.
 const STATUS: usize = std::mem::size_of::<libc::c_int>();
-const FIGURES: usize = STATUS + std::mem::size_of::<libc::c_long>();
+const MAX_RSS: usize = STATUS + std::mem::size_of::<libc::c_long>();
+const FIGURES: usize = MAX_RSS + std::mem::size_of::<u64>();
+
+/// How the program ended, as its runner or this tool saw it.
+struct Reported {
+    status: libc::c_int,
+    max_rss: libc::c_long,
+    /// The wall time as the runner measured it: the start and end of the
+    /// program without this tool's fork of the runner, nor the runner's
+    /// exit, which a runner adds to what the tool measures.
+    elapsed: Option<Duration>,
+}
 
 /// A runner this tool started, and what it reports through.
 struct Runner {
@@ -69,15 +81,20 @@ struct Runner {
 }
 
 impl Runner {
-    /// The program's wait status and `ru_maxrss`, as the runner reported
-    /// them once it had reaped the program; `None` when it was killed
-    /// first. Read once the runner has ended, so it never blocks.
-    fn report(mut self) -> Option<(libc::c_int, libc::c_long)> {
+    /// What the runner reported once it had reaped the program; `None`
+    /// when it was killed first. Read once the runner has ended, so it
+    /// never blocks.
+    fn report(mut self) -> Option<Reported> {
         let mut figures = [0u8; FIGURES];
         self.reader.read_exact(&mut figures).ok()?;
         let status = libc::c_int::from_ne_bytes(figures[..STATUS].try_into().ok()?);
-        let max_rss = libc::c_long::from_ne_bytes(figures[STATUS..].try_into().ok()?);
-        Some((status, max_rss))
+        let max_rss = libc::c_long::from_ne_bytes(figures[STATUS..MAX_RSS].try_into().ok()?);
+        let nanos = u64::from_ne_bytes(figures[MAX_RSS..].try_into().ok()?);
+        Some(Reported {
+            status,
+            max_rss,
+            elapsed: Some(Duration::from_nanos(nanos)),
+        })
     }
 }
 
@@ -357,6 +374,7 @@ fn prepare_child(
                 return Ok(());
             };
             let runner_pid = libc::getpid();
+            let started = monotonic_nanos();
             let program = libc::fork();
             if program < 0 {
                 return Err(io::Error::last_os_error());
@@ -373,7 +391,7 @@ fn prepare_child(
                 write_all(writer, &pid);
                 return Ok(());
             }
-            run_runner(program, writer, open_files)
+            run_runner(program, started, writer, open_files)
         });
     }
 }
@@ -385,7 +403,12 @@ fn prepare_child(
 ///
 /// # Safety
 /// Only in the runner, after its fork; async-signal-safe calls only.
-unsafe fn run_runner(program: libc::pid_t, writer: RawFd, open_files: libc::c_int) -> ! {
+unsafe fn run_runner(
+    program: libc::pid_t,
+    started: u64,
+    writer: RawFd,
+    open_files: libc::c_int,
+) -> ! {
     close_all_but(writer, open_files);
     // Waited for before it is reaped: when the tool kills the group, it
     // kills the runner in the same call as the program, so the runner
@@ -405,6 +428,7 @@ unsafe fn run_runner(program: libc::pid_t, writer: RawFd, open_files: libc::c_in
             libc::_exit(1);
         }
     }
+    let elapsed = monotonic_nanos().saturating_sub(started);
     let mut status: libc::c_int = 0;
     let mut usage: libc::rusage = std::mem::zeroed();
     while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
@@ -414,9 +438,23 @@ unsafe fn run_runner(program: libc::pid_t, writer: RawFd, open_files: libc::c_in
     }
     let mut figures = [0u8; FIGURES];
     figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
-    figures[STATUS..].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
+    figures[STATUS..MAX_RSS].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
+    figures[MAX_RSS..].copy_from_slice(&elapsed.to_ne_bytes());
     write_all(writer, &figures);
     libc::_exit(0)
+}
+
+/// Nanoseconds on the monotonic clock (the one `Instant` reads); 0 if it
+/// cannot be read. Async-signal-safe.
+fn monotonic_nanos() -> u64 {
+    // SAFETY: timespec is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: clock_gettime writes only to `now`.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    let seconds = u64::try_from(now.tv_sec).unwrap_or(0);
+    let nanos = u64::try_from(now.tv_nsec).unwrap_or(0);
+    seconds.saturating_mul(1_000_000_000).saturating_add(nanos)
 }
 
 /// Closes every descriptor but `kept`, up to `bound` where there is no
@@ -525,7 +563,7 @@ pub fn wait(
     };
 
     let waited = wait_without_reaping(pid, runner.is_some());
-    let elapsed = started.elapsed();
+    let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
     let stop = watchdog.join().unwrap_or(None);
@@ -555,9 +593,10 @@ pub fn wait(
         // program's are what it reported, or, when it was killed before
         // it could, the program's own once it is this tool's child.
         match runner.report().or_else(|| reap_orphan(program)) {
-            Some((its_status, max_rss)) => {
-                status = its_status;
-                peak_memory = Some(max_rss_bytes(max_rss));
+            Some(reported) => {
+                status = reported.status;
+                peak_memory = Some(max_rss_bytes(reported.max_rss));
+                elapsed = reported.elapsed.unwrap_or(elapsed);
             }
             None => peak_memory = None,
         }
@@ -658,7 +697,7 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t>
 /// The wait status and `ru_maxrss` of `program` when it is this tool's
 /// child (its runner having died, on Linux, where the tool is a
 /// subreaper), killed first if it still runs; `None` when it is not.
-fn reap_orphan(program: libc::pid_t) -> Option<(libc::c_int, libc::c_long)> {
+fn reap_orphan(program: libc::pid_t) -> Option<Reported> {
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data, for which all zero bytes are a
     // valid value.
@@ -683,7 +722,11 @@ fn reap_orphan(program: libc::pid_t) -> Option<(libc::c_int, libc::c_long)> {
     } else if reaped != program {
         return None;
     }
-    Some((status, usage.ru_maxrss))
+    Some(Reported {
+        status,
+        max_rss: usage.ru_maxrss,
+        elapsed: None,
+    })
 }
 
 /// Waits until the child `pid` has exited, leaving it unreaped. A
