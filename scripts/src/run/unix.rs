@@ -293,20 +293,27 @@ struct Report {
 impl Report {
     fn new() -> io::Result<Report> {
         let mut ends = [0; 2];
-        // SAFETY: pipe writes two descriptors to `ends`, which has room
-        // for them.
-        if unsafe { libc::pipe(ends.as_mut_ptr()) } != 0 {
+        // Both ends close at exec from the start on Linux, so that no
+        // program another thread starts meanwhile holds the writing end
+        // (a read of the report would wait for it). macOS has no pipe2:
+        // the flag is set just after.
+        // SAFETY: pipe2 and pipe write two descriptors to `ends`, which
+        // has room for them.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+        // SAFETY: as above.
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let made = unsafe { libc::pipe(ends.as_mut_ptr()) };
+        if made != 0 {
             return Err(io::Error::last_os_error());
         }
-        // SAFETY: pipe gave these two descriptors to this process, and
+        // SAFETY: the pipe's two descriptors are this process's, and
         // nothing else owns them.
         let (reader, writer) =
             unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
         for end in ends {
-            // SAFETY: fcntl on a descriptor this process owns; a
-            // program started by another thread between the pipe and
-            // this may inherit an end, which only delays nothing (the
-            // runner's report is read once it has exited).
+            // SAFETY: fcntl on a descriptor this process owns.
             unsafe { libc::fcntl(end, libc::F_SETFD, libc::FD_CLOEXEC) };
         }
         Ok(Report {
