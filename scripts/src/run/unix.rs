@@ -125,7 +125,7 @@ impl Group {
     /// program's pid is read from the report pipe: the program wrote it
     /// before its exec, which std's spawn waits for.
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
-        let report = PENDING.with(|pending| pending.borrow_mut().take());
+        let report = take_pending(command);
         let child = command.spawn()?;
         if let Some(Report { mut reader, writer }) = report {
             // Only the runner's end is left, so a runner that dies
@@ -235,7 +235,7 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
 /// process group too.
 pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>) {
     command.process_group(0);
-    PENDING.with(|pending| *pending.borrow_mut() = None);
+    drop(take_pending(command));
     if !measure_memory {
         return;
     }
@@ -272,13 +272,27 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
     let writer = report.writer.as_raw_fd();
     let open_files = open_files_bound();
     prepare_child(command, limit, Some((writer, open_files)));
-    PENDING.with(|pending| *pending.borrow_mut() = Some(report));
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| pending.borrow_mut().push((key, report)));
 }
 
 thread_local! {
-    /// The report pipe of the runner `prepare` set up, for `Group::start`
-    /// to take: made beside the command, it is needed once it has started.
-    static PENDING: RefCell<Option<Report>> = const { RefCell::new(None) };
+    /// The report pipes of the runners `prepare` set up, each with the
+    /// address of its command, for `Group::start` to take when it starts
+    /// that command: made beside the command, a pipe is needed once the
+    /// command has started. Several commands can be prepared before any
+    /// is started (a program and the process it talks to).
+    static PENDING: RefCell<Vec<(usize, Report)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The report pipe `prepare` made for `command`, if it made one.
+fn take_pending(command: &Command) -> Option<Report> {
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| {
+        let mut pending = pending.borrow_mut();
+        let index = pending.iter().position(|(its, _)| *its == key)?;
+        Some(pending.swap_remove(index).1)
+    })
 }
 
 /// The pipe a runner (see [`prepare_child`]) reports through: the
@@ -815,4 +829,39 @@ fn resident_memory(pid: libc::pid_t) -> Option<u64> {
 #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
 fn resident_memory(_pid: libc::pid_t) -> Option<u64> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two programs prepared before either is started each get their own
+    /// runner, and each's status is its own. (Run one after the other: the
+    /// end of a run sweeps away every other child outside the tool's own
+    /// group.)
+    #[test]
+    fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
+        let command = |code: &str| {
+            let mut command = Command::new("/bin/sh");
+            command.args(["-c", &format!("exit {code}")]);
+            command
+        };
+        let (mut first, mut second) = (command("3"), command("5"));
+        prepare(&mut first, true, Some(64 << 20));
+        prepare(&mut second, true, Some(64 << 20));
+        let group = Group::new(Some(64 << 20)).unwrap();
+        let started = Instant::now();
+        let watch = Watch {
+            deadline: started + Duration::from_secs(10),
+            memory: None,
+            output_over: None,
+        };
+        let (mut first, _) = group.start(&mut first).unwrap();
+        let first = wait(&mut first, &group, started, &watch).unwrap();
+        let (mut second, _) = group.start(&mut second).unwrap();
+        let second = wait(&mut second, &group, started, &watch).unwrap();
+        assert_eq!(first.ending, Ending::Exited(3));
+        assert_eq!(second.ending, Ending::Exited(5));
+        assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
+    }
 }
