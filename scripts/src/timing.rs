@@ -136,6 +136,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         let limits = Limits {
             time: Duration::from_secs(10),
             memory: u64::MAX,
+            ..workspace::DEFAULT_LIMITS
         };
         progress.name = "empty program".to_string();
         let row_started = Instant::now();
@@ -291,6 +292,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
             limits: Limits {
                 time: problem.limits.time * 10 + Duration::from_secs(10),
                 memory: u64::MAX,
+                ..workspace::DEFAULT_LIMITS
             },
             checker: options
                 .checker
@@ -349,6 +351,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error>
         limits: Limits {
             time: Duration::from_secs(60),
             memory: u64::MAX,
+            ..workspace::DEFAULT_LIMITS
         },
         checker,
         // No crate: the default time limit's.

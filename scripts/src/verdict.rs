@@ -531,6 +531,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory: 64 << 20,
+        ..crate::workspace::DEFAULT_LIMITS
     };
 
     #[test]

@@ -59,6 +59,7 @@ fn check_run(
     // may pass the judge's output limit by far.
     let bounds = run::Bounds {
         output: BENCH_OUTPUT_LIMIT,
+        stack: limits.stack,
         ..run::Bounds::time(limits.time)
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
@@ -204,6 +205,7 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
         let limits = Limits {
             time: Duration::from_millis(kill_after),
             memory: u64::MAX,
+            ..crate::workspace::DEFAULT_LIMITS
         };
         let (_, peak) = timed_run(&program, &input, limits, Purpose::Memory)?;
         Ok(peak.map_or_else(|| "-".to_string(), |peak| peak.to_string()))
