@@ -14,7 +14,8 @@
 //! How the two are run, joined and killed is `run::interact`'s; the
 //! verdict is decided here, as [`decide`] says.
 
-use crate::checker::{checker_time, Checker};
+use crate::checker::icpc::{self, icpc_verdict, FeedbackDir};
+use crate::checker::{checker_time, judge_by_status, testlib_verdict, Checker};
 use crate::error::Error;
 use crate::run::{self, Bounds, Ending, Interaction, Run, Side};
 use crate::verdict::{self, Verdict};
@@ -131,64 +132,67 @@ impl Interactor {
     }
 }
 
-/// What an interactor said by its ending.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Said {
-    Ac,
-    Wa,
-    Pe,
-    /// Its own failure, never the program's: what it was, for the report.
-    Failed(String),
-}
+/// Who the report says spoke.
+const WHO: &str = "the interactor";
 
-// The exit codes below are testlib.h's (`resultExitCode`) and the ICPC
-// package format's, the same a checker program of either convention
-// uses.
+/// testlib's exit status for a failure of its own.
+const FAIL: i32 = 3;
 
-/// testlib's exit codes: 0 AC, 1 WA, 2 PE, 3 FAIL; 4 (dirt: extra output
-/// after the answer) PE as Polygon takes it; 7 (points) and 16 and up
-/// (partially correct) WA, as a case either passes or not here; 8
-/// (unexpected end of file, given only when testlib is built so) PE, as
-/// testlib gives it otherwise.
-pub fn testlib_said(ending: Ending) -> Said {
-    match ending {
-        Ending::Exited(0) => Said::Ac,
-        Ending::Exited(1 | 7 | 16..=255) => Said::Wa,
-        Ending::Exited(2 | 4 | 8) => Said::Pe,
-        Ending::Exited(3) => Said::Failed("FAIL (exit status 3)".to_string()),
-        other => failed(other, "testlib's"),
-    }
-}
-
-/// The ICPC format's: 42 AC, 43 WA, anything else the validator's failure.
-pub fn icpc_said(ending: Ending) -> Said {
-    match ending {
-        Ending::Exited(42) => Said::Ac,
-        Ending::Exited(43) => Said::Wa,
-        other => failed(other, "the ICPC"),
-    }
-}
-
-fn failed(ending: Ending, convention: &str) -> Said {
-    let crashed = match ending {
-        Ending::Exited(code) => !(0..=255).contains(&code),
-        Ending::Signal(_) => true,
-    };
-    Said::Failed(if crashed {
-        format!("crashed: {}", ending.describe())
+/// An interactor's stderr, as the lines after its verdict's show it.
+fn its_stderr(stderr: &[u8]) -> String {
+    if stderr.is_empty() {
+        "; nothing on stderr\n".to_string()
     } else {
         format!(
-            "{}, which {convention} convention does not define",
-            ending.describe()
+            "; its stderr:\n{}",
+            verdict::first_lines(stderr, verdict::STDERR_LINES, "  ")
         )
-    })
+    }
 }
 
 impl Convention {
-    pub fn said(self, ending: Ending) -> Said {
-        match self {
-            Convention::Testlib => testlib_said(ending),
-            Convention::Icpc => icpc_said(ending),
+    /// The verdict an interactor's `ending` gives, as a checker's of the
+    /// same convention: testlib's exit codes as `checker::testlib` reads
+    /// them (a crash is ERROR), ICPC's 42 and 43 (anything else ERROR).
+    pub fn verdict(self, ending: Ending) -> Verdict {
+        match (self, ending) {
+            (Convention::Testlib, Ending::Exited(code)) if (0..=255).contains(&code) => {
+                testlib_verdict(code).0
+            }
+            (Convention::Icpc, Ending::Exited(icpc::ACCEPTED)) => Verdict::Ac,
+            (Convention::Icpc, Ending::Exited(icpc::WRONG)) => Verdict::Wa,
+            _ => Verdict::Error,
+        }
+    }
+
+    /// The verdict on an interactor's ending and what to show under it:
+    /// what it wrote to stderr, or for ICPC to `feedback`'s
+    /// judgemessage.txt.
+    fn said(self, ending: Ending, stderr: &[u8], feedback: &Path) -> (Verdict, String) {
+        match (self, ending) {
+            (Convention::Icpc, _) => icpc_verdict(ending, feedback, stderr, WHO),
+            (Convention::Testlib, Ending::Exited(code))
+                if (0..=255).contains(&code) && code != FAIL =>
+            {
+                judge_by_status(code, stderr, WHO)
+            }
+            // testlib's fail, said as an interactor's, not a checker's.
+            (Convention::Testlib, Ending::Exited(FAIL)) => (
+                Verdict::Error,
+                format!(
+                    "{WHO} failed (testlib's fail, exit status 3): the interactor or the \
+                     case is broken, the program is not blamed{}",
+                    its_stderr(stderr)
+                ),
+            ),
+            (Convention::Testlib, crashed) => (
+                Verdict::Error,
+                format!(
+                    "{WHO} crashed: {}; the program is not blamed{}",
+                    crashed.describe(),
+                    its_stderr(stderr)
+                ),
+            ),
         }
     }
 }
@@ -200,85 +204,63 @@ impl Convention {
 ///    memory: TLE or MLE.
 /// 2. The interactor still running [`GRACE`] after the program ended:
 ///    ERROR.
-/// 3. The interactor's failure (FAIL, an exit its convention does not
-///    define, a crash): ERROR, never the program's fault.
+/// 3. The interactor's failure (testlib's fail, an ICPC status other than
+///    42 and 43, a crash): ERROR, never the program's fault.
 /// 4. The interactor's WA or PE, said before the program ended: that,
 ///    whatever the program did after (it often dies on the closed pipe).
 /// 5. The program's own failure: TLE, MLE, RE, as for a batch run.
 /// 6. The interactor's word: AC, or WA or PE said after the program had
 ///    ended.
 ///
-/// The second of the pair is the detail to show, unindented.
+/// The second of the pair is the detail to show, unindented; `feedback`
+/// is an ICPC interactor's feedback folder.
 pub fn decide(
     interaction: &Interaction,
     convention: Convention,
     limits: Limits,
+    feedback: &Path,
 ) -> (Verdict, String) {
     let program = &interaction.program;
     if interaction.interactor_killed {
         return verdict::fault(program, limits).unwrap_or_else(|| {
-            let detail = "the interactor was killed with the program\n".to_string();
+            let detail = format!("{WHO} was killed with the program\n");
             (Verdict::Error, detail)
         });
     }
     if interaction.interactor_outlived {
         let detail = format!(
-            "the interactor was still running {} after the program ended, and was killed{}",
+            "{WHO} was still running {} after the program ended, and was killed; \
+             the program is not blamed\n",
             verdict::milliseconds(GRACE),
-            message(interaction)
         );
         return (Verdict::Error, detail);
     }
-    let said = convention.said(interaction.interactor);
-    let word = match said {
-        Said::Failed(what) => {
-            let detail = format!("the interactor failed: {what}{}", message(interaction));
-            return (Verdict::Error, detail);
-        }
-        Said::Ac => Verdict::Ac,
-        Said::Wa => Verdict::Wa,
-        Said::Pe => Verdict::Pe,
-    };
+    let (word, said) = convention.said(
+        interaction.interactor,
+        &interaction.interactor_stderr,
+        feedback,
+    );
+    if word == Verdict::Error {
+        return (Verdict::Error, said);
+    }
     if word != Verdict::Ac && interaction.interactor_first {
-        let mut detail = format!(
-            "the interactor says {word} ({})",
-            interaction.interactor.describe()
-        );
-        if interaction.program_stopped {
-            detail.push_str(", first; the program was then stopped");
-        } else if !program.ending.success() {
-            detail.push_str(&format!(
-                ", first; the program then ended: {}",
-                program.ending.describe()
-            ));
-        }
-        return (word, detail + &message(interaction));
+        let then = if interaction.program_stopped {
+            "the program was then stopped".to_string()
+        } else if program.ending.success() {
+            "the program then ended".to_string()
+        } else {
+            format!("the program then ended: {}", program.ending.describe())
+        };
+        return (word, format!("{said}(said first; {then})\n"));
     }
     if let Some(fault) = verdict::fault(program, limits) {
         return fault;
     }
     if word == Verdict::Ac {
-        return (Verdict::Ac, String::new());
+        // testlib's points, a score this judge does not weigh, say so.
+        return (Verdict::Ac, said);
     }
-    let detail = format!(
-        "the interactor says {word} ({}) after the program ended",
-        interaction.interactor.describe()
-    );
-    (word, detail + &message(interaction))
-}
-
-/// The interactor's message: its judgemessage.txt (ICPC) or its stderr,
-/// as a line or two after the verdict's.
-fn message(interaction: &Interaction) -> String {
-    let stderr = &interaction.interactor_stderr;
-    if stderr.is_empty() {
-        "; nothing on stderr\n".to_string()
-    } else {
-        format!(
-            "; its stderr:\n{}",
-            verdict::first_lines(stderr, verdict::STDERR_LINES, "  ")
-        )
-    }
+    (word, format!("{said}(said after the program ended)\n"))
 }
 
 /// A fresh name in the system's temporary folder.
@@ -315,35 +297,40 @@ pub fn judge_case(
         run: None,
         detail,
     };
-    let scratch = match interactor.convention {
-        Convention::Testlib => temporary("interaction"),
-        Convention::Icpc => temporary("feedback"),
+    // testlib's OUTPUT file, or ICPC's feedback folder, both removed
+    // after.
+    let output = temporary("interaction");
+    let feedback = match interactor.convention {
+        Convention::Testlib => None,
+        Convention::Icpc => match FeedbackDir::new() {
+            Ok(feedback) => Some(feedback),
+            Err(problem) => return error(format!("cannot make a feedback folder: {problem}\n")),
+        },
     };
     let mut args: Vec<OsString> = vec![input.into()];
-    match interactor.convention {
-        Convention::Testlib => {
-            args.push(scratch.clone().into());
+    match &feedback {
+        None => {
+            args.push(output.clone().into());
             args.push(answer.into());
         }
-        Convention::Icpc => {
-            if let Err(problem) = fs::create_dir(&scratch) {
-                return error(format!("cannot create {}: {problem}\n", scratch.display()));
-            }
+        Some(feedback) => {
             args.push(answer.into());
             // With its separator: validators that join by hand (`dir +
             // "judgemessage.txt"`) work too, as under problemtools.
-            let mut dir = OsString::from(scratch.clone());
+            let mut dir = OsString::from(feedback.path());
             dir.push(std::path::MAIN_SEPARATOR_STR);
             args.push(dir);
         }
     }
+    // No output limit: the program's output goes to the interactor.
     let bounds = Bounds {
         kill_after: run::kill_after(limits.time),
         memory: Some(limits.memory),
         output: run::DEFAULT_OUTPUT_LIMIT,
+        stack: limits.stack,
     };
     let convention = interactor.convention;
-    let settles = move |ending| convention.said(ending) != Said::Ac;
+    let settles = move |ending| convention.verdict(ending) != Verdict::Ac;
     let ran = run::interact(
         program,
         &interactor.path,
@@ -359,31 +346,20 @@ pub fn judge_case(
             program.display(),
             interactor.path.display()
         )),
-        Ok(mut interaction) => {
-            if convention == Convention::Icpc {
-                // The validator's message is its judgemessage.txt; its
-                // stderr only when that is empty.
-                let written = fs::read(scratch.join("judgemessage.txt")).unwrap_or_default();
-                if !written.is_empty() {
-                    interaction.interactor_stderr = written;
-                }
-            }
-            let (mut verdict, mut detail) = decide(&interaction, convention, limits);
+        Ok(interaction) => {
+            let feedback_path = feedback
+                .as_ref()
+                .map_or(output.as_path(), FeedbackDir::path);
+            let (mut verdict, mut detail) = decide(&interaction, convention, limits, feedback_path);
             if verdict == Verdict::Ac {
                 if let Some(checker) = &interactor.checker {
-                    (verdict, detail) = check_output(checker, &scratch, input, answer, limits);
+                    (verdict, detail) = check_output(checker, &output, input, answer, limits);
                 }
             }
             if verdict != Verdict::Ac {
                 if let Some(lines) = &interaction.transcript {
                     detail.push_str(&shown_transcript(lines));
                 }
-            }
-            if convention == Convention::Icpc {
-                detail = detail.replace("; its stderr:", "; it says:").replace(
-                    "; nothing on stderr",
-                    "; no judgemessage.txt, nothing on stderr",
-                );
             }
             Judged {
                 verdict,
@@ -392,10 +368,7 @@ pub fn judge_case(
             }
         }
     };
-    let _ = match convention {
-        Convention::Testlib => fs::remove_file(&scratch),
-        Convention::Icpc => fs::remove_dir_all(&scratch),
-    };
+    let _ = fs::remove_file(&output);
     judged
 }
 
@@ -515,27 +488,24 @@ mod tests {
     }
 
     #[test]
-    fn testlib_codes_are_read_as_testlib_defines_them() {
-        let said = |code| testlib_said(Ending::Exited(code));
-        assert_eq!(said(0), Said::Ac);
-        assert_eq!(said(1), Said::Wa);
-        assert_eq!(said(2), Said::Pe);
-        assert!(matches!(said(3), Said::Failed(_)));
-        assert_eq!(said(4), Said::Pe);
-        assert_eq!(said(7), Said::Wa);
-        assert_eq!(said(8), Said::Pe);
-        assert_eq!(said(16), Said::Wa);
-        assert!(matches!(said(5), Said::Failed(_)));
-        assert!(matches!(said(-1073741819), Said::Failed(_)));
-        assert!(matches!(testlib_said(Ending::Signal(11)), Said::Failed(_)));
-    }
-
-    #[test]
-    fn icpc_codes_are_42_and_43_and_nothing_else() {
-        assert_eq!(icpc_said(Ending::Exited(42)), Said::Ac);
-        assert_eq!(icpc_said(Ending::Exited(43)), Said::Wa);
+    fn an_interactors_codes_are_read_as_a_checkers_of_its_convention() {
+        let testlib = |code| Convention::Testlib.verdict(Ending::Exited(code));
+        assert_eq!(testlib(0), Verdict::Ac);
+        assert_eq!(testlib(1), Verdict::Wa);
+        assert_eq!(testlib(2), Verdict::Pe);
+        assert_eq!(testlib(3), Verdict::Error);
+        assert_eq!(testlib(4), Verdict::Pe);
+        assert_eq!(testlib(8), Verdict::Pe);
+        // A crash is never the program's fault: a signal, or a Windows
+        // exception's status.
+        assert_eq!(testlib(-1073741819), Verdict::Error);
+        let crashed = Convention::Testlib.verdict(Ending::Signal(11));
+        assert_eq!(crashed, Verdict::Error);
+        let icpc = |code| Convention::Icpc.verdict(Ending::Exited(code));
+        assert_eq!(icpc(42), Verdict::Ac);
+        assert_eq!(icpc(43), Verdict::Wa);
         for code in [0, 1, 3, 44] {
-            assert!(matches!(icpc_said(Ending::Exited(code)), Said::Failed(_)));
+            assert_eq!(icpc(code), Verdict::Error, "{code}");
         }
     }
 
@@ -557,29 +527,44 @@ mod tests {
 
     const LIMITS: Limits = Limits {
         time: Duration::from_secs(1),
-        memory: 256 << 20,
+        ..crate::workspace::DEFAULT_LIMITS
     };
+
+    /// A feedback folder with nothing in it.
+    fn no_feedback() -> &'static Path {
+        Path::new("no-such-feedback-folder")
+    }
 
     #[test]
     fn the_interactors_wrong_answer_wins_over_a_broken_pipe() {
         // SIGPIPE's number, 13 on every Unix.
         let piped = interaction(Ending::Signal(13), Ending::Exited(1));
         assert!(piped.interactor_first);
-        let (verdict, detail) = decide(&piped, Convention::Testlib, LIMITS);
+        let (verdict, detail) = decide(&piped, Convention::Testlib, LIMITS, no_feedback());
         assert_eq!(verdict, Verdict::Wa);
         assert!(detail.contains("wrong answer 3 is not 4"), "{detail}");
+        assert!(
+            detail.contains("(said first; the program then ended: killed by"),
+            "{detail}"
+        );
         let icpc = interaction(Ending::Exited(1), Ending::Exited(43));
-        assert_eq!(decide(&icpc, Convention::Icpc, LIMITS).0, Verdict::Wa);
+        assert_eq!(
+            decide(&icpc, Convention::Icpc, LIMITS, no_feedback()).0,
+            Verdict::Wa
+        );
     }
 
     #[test]
     fn the_program_that_fails_first_is_re_even_if_the_interactor_then_says_wa() {
         let mut crashed = interaction(Ending::Exited(101), Ending::Exited(2));
         crashed.interactor_first = false;
-        assert_eq!(decide(&crashed, Convention::Testlib, LIMITS).0, Verdict::Re);
+        assert_eq!(
+            decide(&crashed, Convention::Testlib, LIMITS, no_feedback()).0,
+            Verdict::Re
+        );
         let mut quit = interaction(Ending::Exited(0), Ending::Exited(43));
         quit.interactor_first = false;
-        let (verdict, detail) = decide(&quit, Convention::Icpc, LIMITS);
+        let (verdict, detail) = decide(&quit, Convention::Icpc, LIMITS, no_feedback());
         assert_eq!(verdict, Verdict::Wa);
         assert!(detail.contains("after the program ended"), "{detail}");
     }
@@ -587,9 +572,15 @@ mod tests {
     #[test]
     fn the_program_fails_on_its_own_when_the_interactor_accepts() {
         let crashed = interaction(Ending::Exited(101), Ending::Exited(0));
-        assert_eq!(decide(&crashed, Convention::Testlib, LIMITS).0, Verdict::Re);
+        assert_eq!(
+            decide(&crashed, Convention::Testlib, LIMITS, no_feedback()).0,
+            Verdict::Re
+        );
         let fine = interaction(Ending::Exited(0), Ending::Exited(42));
-        assert_eq!(decide(&fine, Convention::Icpc, LIMITS).0, Verdict::Ac);
+        assert_eq!(
+            decide(&fine, Convention::Icpc, LIMITS, no_feedback()).0,
+            Verdict::Ac
+        );
     }
 
     #[test]
@@ -600,12 +591,15 @@ mod tests {
             (Ending::Signal(11), Convention::Icpc),
         ] {
             let failed = interaction(Ending::Exited(1), ending);
-            assert_eq!(decide(&failed, convention, LIMITS).0, Verdict::Error);
+            assert_eq!(
+                decide(&failed, convention, LIMITS, no_feedback()).0,
+                Verdict::Error
+            );
         }
         let mut outlived = interaction(Ending::Exited(0), Ending::Signal(9));
         outlived.interactor_outlived = true;
         assert_eq!(
-            decide(&outlived, Convention::Testlib, LIMITS).0,
+            decide(&outlived, Convention::Testlib, LIMITS, no_feedback()).0,
             Verdict::Error
         );
     }
@@ -616,6 +610,9 @@ mod tests {
         waited.interactor_killed = true;
         waited.program.killed_for_time = true;
         waited.program.elapsed = Duration::from_millis(1500);
-        assert_eq!(decide(&waited, Convention::Testlib, LIMITS).0, Verdict::Tle);
+        assert_eq!(
+            decide(&waited, Convention::Testlib, LIMITS, no_feedback()).0,
+            Verdict::Tle
+        );
     }
 }

@@ -239,15 +239,9 @@ impl JsonLines {
             )));
         }
         for (program, judging, found) in runs {
-            let checker = match &judging.checker {
-                Checker::Program(checker) => Some(checker.as_path()),
-                _ => None,
-            };
+            let checker = judging.checker.program();
             let interactor = judging.interactor.iter().flat_map(|interactor| {
-                let checker = match &interactor.checker {
-                    Some(Checker::Program(checker)) => Some(checker.as_path()),
-                    _ => None,
-                };
+                let checker = interactor.checker.as_ref().and_then(Checker::program);
                 [Some(interactor.path.as_path()), checker]
                     .into_iter()
                     .flatten()
@@ -660,11 +654,11 @@ pub fn judge_samples(
         None => Some(&judging.checker),
     };
     let mut programs = Vec::new();
-    if let Some(Checker::Program(checker)) = checker {
+    if let Some(checker) = checker.and_then(Checker::program) {
         programs.push(("checker", checker));
     }
     if let Some(interactor) = &judging.interactor {
-        programs.push(("interactor", &interactor.path));
+        programs.push(("interactor", interactor.path.as_path()));
     }
     for (what, path) in programs {
         if !path.is_file() {
@@ -785,7 +779,8 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
     let bounds = Bounds {
         kill_after: run::kill_after(limits.time),
         memory: Some(limits.memory),
-        output: run::output_limit(expected_size),
+        output: limits.output_for(expected_size),
+        stack: limits.stack,
     };
     let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
         Ok(run) => run,

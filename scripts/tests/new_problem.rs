@@ -435,7 +435,8 @@ fn a_new_interactive_problem_is_judged_against_its_own_interactor() {
     let judged = tool_in(dir, &target, &["judge", GUESS]);
     judged.exited(1).says(&[
         &format!("WA    {GUESS}/1"),
-        "the interactor says WA (exit status 1), first",
+        "the interactor says wrong answer (exit status 1)",
+        "(said first; the program was then stopped)",
         "the secret was not found in 8 questions",
     ]);
 }

@@ -99,8 +99,10 @@ pub fn interact(
         .stdin(Stdio::from(joined.interactor_stdin))
         .stdout(Stdio::from(joined.interactor_stdout))
         .stderr(Stdio::piped());
-    // Never the program's memory limit: the interactor is the judge's.
-    platform::prepare(&mut interactor_command, true, None);
+    // Neither the program's memory limit nor its runner (on Unix, the
+    // process that keeps a program from stopping the tool): the
+    // interactor is the judge's own, and its ending is read directly.
+    platform::prepare(&mut interactor_command, false, None);
     let started_interactor = pair.start_interactor(&mut interactor_command);
     // The command holds the ends it was given: dropped now, so that only
     // the tool's copies (see the module's notes) and the process's are left.
@@ -121,7 +123,8 @@ pub fn interact(
         .env_remove("RUST_LIB_BACKTRACE");
     platform::prepare(&mut program_command, true, bounds.memory);
     let started = Instant::now();
-    let started_program = pair.start_program(&mut program_command);
+    let started_program =
+        platform::with_stack(bounds.stack, || pair.start_program(&mut program_command));
     drop(program_command);
     let (mut program_child, held) = match started_program {
         Ok(started) => started,
