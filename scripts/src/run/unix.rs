@@ -971,11 +971,6 @@ pub fn wait_pair(
             }
         }
     }
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        sweep(program_pid);
-        sweep(interactor_pid);
-    }
     let (Some((_, program_end)), Some(interactor_end)) = (program_end, interactor_end) else {
         unreachable!("the loop ends when both have ended")
     };
@@ -992,6 +987,13 @@ pub fn wait_pair(
             }
             None => peak_memory = None,
         }
+    }
+    // After the report: the sweep would reap the program, an orphan once
+    // its runner is killed, before `reap_orphan` could read its figures.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        sweep(program_pid);
+        sweep(interactor_pid);
     }
     let (interactor_ending, _) = interactor_end?;
     Ok(super::pair::PairWaited {
