@@ -3,13 +3,15 @@
 //! decides. Two conventions, as judges run them:
 //!
 //! - testlib's (Codeforces, Polygon): `INTERACTOR INPUT OUTPUT ANSWER`,
-//!   exit status 0 AC, 1 WA, 2 PE, 3 FAIL and the rest of testlib.h's
-//!   codes; what it writes to OUTPUT is then held against the answer by a
-//!   checker, when one is given, as Polygon does.
+//!   its exit status read as a testlib checker's (`checker::testlib`: 0
+//!   AC, 1 WA, 2 PE, 3 fail, ...), a crash its own failure; what it writes
+//!   to OUTPUT is then held against the answer by a checker, when one is
+//!   given, as Polygon does.
 //! - ICPC's (`icpc:PATH`; Kattis, DOMjudge, problemtools):
 //!   `VALIDATOR INPUT ANSWER FEEDBACK_DIR/`, exit status 42 AC, 43 WA, its
-//!   message in `FEEDBACK_DIR/judgemessage.txt`. The feedback folder is a
-//!   fresh temporary one, removed after.
+//!   message in `FEEDBACK_DIR/judgemessage.txt` (`checker::icpc` reads
+//!   them as a validator's). The feedback folder is a fresh temporary one,
+//!   removed after.
 //!
 //! How the two are run, joined and killed is `run::interact`'s; the
 //! verdict is decided here, as [`decide`] says.
