@@ -24,6 +24,94 @@ pub enum Checker {
     Float(f64),
     /// A program run as `CHECKER INPUT OUTPUT ANSWER`: exit status 0 is AC.
     Program(PathBuf),
+    /// An ICPC output validator, run as `VALIDATOR INPUT ANSWER
+    /// FEEDBACK_DIR [FLAGS...] < OUTPUT`: exit 42 is AC, 43 WA.
+    Icpc {
+        validator: PathBuf,
+        flags: Vec<String>,
+    },
+    /// The ICPC default output validator, with a package's
+    /// `validator_flags`.
+    IcpcDefault(ValidatorFlags),
+}
+
+/// The flags of the ICPC default output validator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValidatorFlags {
+    pub case_sensitive: bool,
+    pub space_change_sensitive: bool,
+    pub float_absolute: Option<f64>,
+    pub float_relative: Option<f64>,
+}
+
+impl ValidatorFlags {
+    /// Reads `validator_flags` as the ICPC format spells them.
+    pub fn parse(flags: &[String]) -> Result<ValidatorFlags, Error> {
+        let mut parsed = ValidatorFlags::default();
+        let mut words = flags.iter();
+        while let Some(word) = words.next() {
+            let mut tolerance = || {
+                words
+                    .next()
+                    .and_then(|value| value.parse::<f64>().ok())
+                    .filter(|value| *value >= 0.0)
+                    .ok_or_else(|| Error::new(format!("{word} takes a number")))
+            };
+            match word.as_str() {
+                "case_sensitive" => parsed.case_sensitive = true,
+                "space_change_sensitive" => parsed.space_change_sensitive = true,
+                "float_absolute_tolerance" => parsed.float_absolute = Some(tolerance()?),
+                "float_relative_tolerance" => parsed.float_relative = Some(tolerance()?),
+                "float_tolerance" => {
+                    let value = tolerance()?;
+                    parsed.float_absolute = Some(value);
+                    parsed.float_relative = Some(value);
+                }
+                other => return Err(Error::new(format!("unknown validator flag '{other}'"))),
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// True when `output` and `answer` are the same by these flags.
+    fn accepts(&self, answer: &[u8], output: &[u8]) -> bool {
+        let split = |text: &[u8]| -> Vec<Vec<u8>> {
+            text.split(u8::is_ascii_whitespace)
+                .filter(|token| !token.is_empty())
+                .map(<[u8]>::to_vec)
+                .collect()
+        };
+        let (expected, actual) = (split(answer), split(output));
+        if expected.len() != actual.len() {
+            return false;
+        }
+        if self.space_change_sensitive {
+            let spaces = |text: &[u8]| -> Vec<Vec<u8>> {
+                text.split(|byte| !byte.is_ascii_whitespace())
+                    .filter(|run| !run.is_empty())
+                    .map(<[u8]>::to_vec)
+                    .collect()
+            };
+            if spaces(answer) != spaces(output) {
+                return false;
+            }
+        }
+        expected.iter().zip(&actual).all(|(one, other)| {
+            let tolerant = self.float_absolute.is_some() || self.float_relative.is_some();
+            if let (true, Some(one), Some(other)) = (tolerant, number(one), number(other)) {
+                let difference = (one - other).abs();
+                return self.float_absolute.is_some_and(|eps| difference <= eps)
+                    || self
+                        .float_relative
+                        .is_some_and(|eps| difference <= eps * one.abs());
+            }
+            if self.case_sensitive {
+                one == other
+            } else {
+                one.eq_ignore_ascii_case(other)
+            }
+        })
+    }
 }
 
 /// What `--checker` and `checker = "..."` take, for messages.
@@ -92,6 +180,21 @@ impl Checker {
             Checker::Program(checker) => {
                 run_checker(checker, input, &run.stdout, answer_path, checker_time)
             }
+            Checker::Icpc { validator, flags } => run_validator(
+                validator,
+                flags,
+                input,
+                &run.stdout,
+                answer_path,
+                checker_time,
+            ),
+            Checker::IcpcDefault(flags) if flags.accepts(answer, &run.stdout) => {
+                (Verdict::Ac, String::new())
+            }
+            Checker::IcpcDefault(_) => (
+                Verdict::Wa,
+                "the ICPC default validator says no\n".to_string(),
+            ),
         }
     }
 
@@ -106,7 +209,7 @@ impl Checker {
             Checker::Exact => return verdict::first_difference(answer, output),
             Checker::Tokens => None,
             Checker::Float(error) => Some(*error),
-            Checker::Program(_) => return None,
+            Checker::Program(_) | Checker::Icpc { .. } | Checker::IcpcDefault(_) => return None,
         };
         let (index, _, token, _) = first_token_difference(answer, output, error)?;
         Some(match token {
@@ -298,6 +401,66 @@ fn run_checker(
     }
     let result = checked(checker, input, &output_path, answer, time);
     let _ = fs::remove_file(&output_path);
+    result
+}
+
+/// Runs an ICPC output validator on one case: the output as its standard
+/// input, a fresh feedback folder removed after.
+fn run_validator(
+    validator: &Path,
+    flags: &[String],
+    input: &Path,
+    output: &[u8],
+    answer: &Path,
+    time: Duration,
+) -> (Verdict, String) {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let scratch = std::env::temp_dir().join(format!(
+        "judge-feedback-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let feedback = scratch.join("feedback");
+    let output_path = scratch.join("output");
+    if let Err(error) = fs::create_dir_all(&feedback).and_then(|()| fs::write(&output_path, output))
+    {
+        let detail = format!("cannot write {}: {error}\n", scratch.display());
+        return (Verdict::Error, detail);
+    }
+    let mut args = vec![
+        input.display().to_string(),
+        answer.display().to_string(),
+        format!("{}/", feedback.display()),
+    ];
+    args.extend(flags.iter().cloned());
+    let result = match run::run(validator, &args, &output_path, time, run::Purpose::Judge) {
+        Err(error) => (
+            Verdict::Error,
+            format!(
+                "cannot run the validator {}: {error}\n",
+                validator.display()
+            ),
+        ),
+        Ok(run) => {
+            let message = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+            let said = verdict::first_lines(&message, verdict::STDERR_LINES, "  ");
+            match run.ending {
+                run::Ending::Exited(42) if !run.killed_for_time => (Verdict::Ac, String::new()),
+                run::Ending::Exited(43) if !run.killed_for_time => {
+                    (Verdict::Wa, format!("the validator says no:\n{said}"))
+                }
+                ending => (
+                    Verdict::Error,
+                    format!(
+                        "the validator {} failed: {}\n{said}",
+                        validator.display(),
+                        ending.describe()
+                    ),
+                ),
+            }
+        }
+    };
+    let _ = fs::remove_dir_all(&scratch);
     result
 }
 

@@ -10,6 +10,7 @@ use crate::color::{self, Output, Paint};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
+use crate::package;
 use crate::run::{self, Bounds, Ending, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
@@ -77,15 +78,9 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let judging = Judging {
-            limits: DEFAULT_LIMITS,
-            checker: Checker::Exact,
-            cases: Vec::new(),
-        }
-        .overridden(options);
-        unknown_cases(samples, &judging.cases)?;
         let label = shown_name(program.file_stem().unwrap_or(program.as_os_str()));
-        judge_samples(&label, program, samples, &judging, reporter);
+        let plan = package::plan(samples, DEFAULT_LIMITS, &Checker::Exact, "default", options)?;
+        judge_plan(&label, program, plan, options, reporter);
         return Ok(reporter.finish());
     }
     let workspace = Workspace::load()?;
@@ -96,6 +91,29 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
              crate, or run it in the crate's folder",
             problems.len()
         )));
+    }
+    if let Some(samples) = &options.samples {
+        let [problem] = problems[..] else {
+            return Err(Error::new(format!(
+                "--samples judges one crate, and this judges {}: name one",
+                problems.len()
+            )));
+        };
+        let plan = package::plan(
+            samples,
+            problem.limits,
+            &problem.checker,
+            "the crate's",
+            options,
+        )?;
+        if let Err(errors) = workspace.build_crate(problem) {
+            let shown = errors.layout(UNDER, UNDER);
+            reporter.report(&Judged::whole(&problem.name, Verdict::Ce), &shown);
+            return Ok(reporter.finish());
+        }
+        let program = workspace.release_binary(&problem.name);
+        judge_plan(&problem.name, &program, plan, options, reporter);
+        return Ok(reporter.finish());
     }
     for problem in &problems {
         unknown_cases(&problem.samples, &options.cases)?;
@@ -371,7 +389,39 @@ pub fn judge_samples(
     judging: &Judging,
     reporter: &mut Reporter,
 ) {
-    let cases = match cases::scan_picked(samples, &judging.cases) {
+    let cases = cases::scan_picked(samples, &judging.cases);
+    judge_cases(label, program, cases, judging, reporter);
+}
+
+/// Judges `program` on the cases a [`package::plan`] found, after its
+/// line about what a package is judged under.
+fn judge_plan(
+    label: &str,
+    program: &Path,
+    plan: package::Plan,
+    options: &flags::Judge,
+    reporter: &mut Reporter,
+) {
+    if let Some(line) = &plan.line {
+        let _ = writeln!(reporter.out, "{line}");
+    }
+    let judging = Judging {
+        limits: plan.limits,
+        checker: plan.checker,
+        cases: options.cases.clone(),
+    };
+    judge_cases(label, program, plan.cases, &judging, reporter);
+}
+
+/// Judges `program` on `cases` (or reports why there are none).
+fn judge_cases(
+    label: &str,
+    program: &Path,
+    cases: Result<Vec<cases::Case>, Error>,
+    judging: &Judging,
+    reporter: &mut Reporter,
+) {
+    let cases = match cases {
         Ok(cases) => cases,
         Err(error) => {
             let shown = error.layout(UNDER, UNDER_DETAIL);
