@@ -131,7 +131,9 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
             }
         }
     };
-    let validation = if custom {
+    // An interactive problem's validator is its interactor, named in
+    // `unbatched`: never an output checker.
+    let validation = if custom && unbatched.is_none() {
         let folder = validator_folder.ok_or_else(|| {
             Error::new(format!(
                 "{}: validation is custom, and there is no output_validators/ or \
