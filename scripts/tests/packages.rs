@@ -631,3 +631,41 @@ fn a_crate_is_judged_on_a_package_under_its_own_limits_unless_the_package_gives_
         report.stderr
     );
 }
+
+/// A validator the ICPC way with scripts: `build` writes `run`, which
+/// accepts the answer's first line exactly.
+#[cfg(unix)]
+#[test]
+fn build_and_run_scripts_make_the_validator() {
+    use std::os::unix::fs::PermissionsExt;
+    let build = format!(
+        "#!/bin/sh\n{}cat > run <<'END'\n#!/bin/sh\nread got\n\
+         [ \"$got\" = \"$(head -n 1 \"$2\")\" ] && exit 42\n\
+         echo \"not $(head -n 1 \"$2\")\" > \"$3/judgemessage.txt\"\nexit 43\nEND\nchmod +x run\n",
+        fresh_comment("#")
+    );
+    let package = package(&[
+        ("problem.yaml", "name: Lines\nvalidation: custom\n"),
+        ("output_validators/lines/build", &build),
+        ("data/secret/1.in", "print same\\n"),
+        ("data/secret/1.ans", "same\n"),
+        ("data/secret/2.in", "print other\\n"),
+        ("data/secret/2.ans", "same\n"),
+    ]);
+    let script = package.path.join("output_validators/lines/build");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("output validator output_validators/lines (built now)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    let (_, detail) = report.case("judge-fixture/secret/2");
+    assert!(detail.contains("not same"), "{detail}");
+}

@@ -323,7 +323,9 @@ fn make(
             }
             let build = into.join("build");
             if build.is_file() {
-                let mut command = Command::new("./build");
+                // By its full path: a relative program and a working
+                // folder of its own are read differently by platforms.
+                let mut command = Command::new(&build);
                 command.current_dir(into);
                 compile(&mut command, source)?;
             }
