@@ -10,6 +10,7 @@
 
 mod slim;
 
+use crate::cases;
 use crate::color::{self, Paint};
 use crate::error::Error;
 use crate::flags::Bundle as Options;
@@ -153,6 +154,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     // bundling's before it.
     reporter.tally = Tally::default();
     for (problem, path) in made {
+        let found = cases::scan_picked(&problem.samples, &[]);
         if problem.compile.is_empty() {
             let _ = writeln!(
                 reporter.out,
@@ -172,21 +174,17 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 env::consts::EXE_SUFFIX
             ));
             match compile_as_judge(compile, &path, &binary) {
-                Ok(()) => judge_samples(
-                    &label,
-                    &binary,
-                    &problem.samples,
-                    &Judging::of(problem),
-                    reporter,
-                ),
+                Ok(()) => judge_samples(&label, &binary, &found, &Judging::of(problem), reporter),
                 Err(error) => {
                     let detail = error.layout(UNDER, UNDER_DETAIL);
-                    reporter.report(&Judged::whole(&label, Verdict::Ce), &detail);
+                    reporter.report(&Judged::whole(&label, &label, Verdict::Ce), &detail);
                 }
             }
         }
     }
-    Ok(reporter.finish() && clean)
+    // A stale or missing bundle fails the check: the summary says so too.
+    reporter.tally.failed_besides = !clean;
+    Ok(reporter.finish())
 }
 
 /// The first judge's compile command, or plain `rustc -O` for a crate that

@@ -11,6 +11,8 @@ use crate::error::Error;
 use crate::verdict;
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::collections::hash_map::{Entry, HashMap};
+use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
@@ -61,24 +63,61 @@ impl Case {
 /// The cases in `dir`, in natural order of their names (2 before 10), or a
 /// problem package's when `dir` is its `data/` folder (see the module's
 /// notes). Files with other extensions (or none before it) are not cases.
+/// Each real folder is read once: a link that leads to a folder already
+/// read (a loop, or a second way to the same cases) is an error naming it,
+/// as is a package folder named like a case file (`2.ans`).
 pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
-    let cases = scan_folder(dir, &OsString::new())?;
-    if !cases.is_empty() {
-        return Ok(cases);
-    }
-    let mut package = Vec::new();
-    for folder in PACKAGE_FOLDERS {
-        let path = dir.join(folder);
-        if path.is_dir() {
-            scan_group(&path, OsString::from(folder), &mut package)?;
+    let mut read = Folders::default();
+    read.enter(dir, ".")?;
+    let mut cases = scan_folder(dir, &OsString::new())?;
+    if cases.is_empty() {
+        for folder in PACKAGE_FOLDERS {
+            let path = dir.join(folder);
+            if path.is_dir() {
+                scan_group(&path, OsString::from(folder), &mut read, &mut cases)?;
+            }
         }
     }
-    Ok(package)
+    name_missing_answers(&mut cases);
+    Ok(cases)
+}
+
+/// The real folders read so far, each by its canonical path, with the
+/// name it was first read under: so that a link back up (`secret/again ->
+/// .`) is found, not followed down to the system's limit.
+#[derive(Default)]
+struct Folders(HashMap<PathBuf, String>);
+
+impl Folders {
+    /// Notes that `dir`, named `name`, is read now; an error when it was
+    /// read before under another name.
+    fn enter(&mut self, dir: &Path, name: &str) -> io::Result<()> {
+        match self.0.entry(fs::canonicalize(dir)?) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(name.to_string());
+                Ok(())
+            }
+            Entry::Occupied(first) => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{name} is a link to {}, which is read already: each folder's cases \
+                     are judged once",
+                    first.get()
+                ),
+            )),
+        }
+    }
 }
 
 /// The cases of one folder of a package and of its sub-folders (test
 /// groups), in natural order, each named `<prefix>/<stem>`.
-fn scan_group(dir: &Path, prefix: OsString, cases: &mut Vec<Case>) -> io::Result<()> {
+fn scan_group(
+    dir: &Path,
+    prefix: OsString,
+    read: &mut Folders,
+    cases: &mut Vec<Case>,
+) -> io::Result<()> {
+    read.enter(dir, &shown_name(&prefix))?;
     let mut named = prefix.clone();
     named.push("/");
     cases.extend(scan_folder(dir, &named)?);
@@ -86,14 +125,25 @@ fn scan_group(dir: &Path, prefix: OsString, cases: &mut Vec<Case>) -> io::Result
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         if entry.path().is_dir() {
-            groups.push(entry.file_name());
+            let name = entry.file_name();
+            if case_extension(&name_bytes(&name)).is_some() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{}{} is a folder, named like a case file: a case's files are files",
+                        shown_name(&named),
+                        shown_name(&name)
+                    ),
+                ));
+            }
+            groups.push(name);
         }
     }
     groups.sort_by(|one, other| natural_order_bytes(&name_bytes(one), &name_bytes(other)));
     for group in groups {
         let mut name = named.clone();
         name.push(&group);
-        scan_group(&dir.join(&group), name, cases)?;
+        scan_group(&dir.join(&group), name, read, cases)?;
     }
     Ok(())
 }
@@ -101,17 +151,15 @@ fn scan_group(dir: &Path, prefix: OsString, cases: &mut Vec<Case>) -> io::Result
 /// The cases whose files are in `dir` itself, their stems after `prefix`.
 fn scan_folder(dir: &Path, prefix: &OsStr) -> io::Result<Vec<Case>> {
     let mut cases: Vec<Case> = Vec::new();
+    // Each stem's case, so that pairing a folder's files is linear.
+    let mut by_stem: HashMap<OsString, usize> = HashMap::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if !path.is_file() {
             continue;
         }
         let name = path.file_name().unwrap_or_default();
-        let bytes = name_bytes(name);
-        let Some(extension) = EXTENSIONS
-            .into_iter()
-            .find(|extension| case_file(&bytes, extension))
-        else {
+        let Some(extension) = case_extension(&name_bytes(name)) else {
             continue;
         };
         // All three extensions are ASCII, so the stem is the name less
@@ -121,19 +169,16 @@ fn scan_folder(dir: &Path, prefix: &OsStr) -> io::Result<Vec<Case>> {
         };
         let mut named = prefix.to_os_string();
         named.push(stem);
-        let index = match cases.iter().position(|case| case.stem == named) {
-            Some(index) => index,
-            None => {
-                cases.push(Case {
-                    stem: named,
-                    input: None,
-                    expected: None,
-                    second_answer: None,
-                    answer_extension: "out",
-                });
-                cases.len() - 1
-            }
-        };
+        let index = *by_stem.entry(named).or_insert_with_key(|named| {
+            cases.push(Case {
+                stem: named.clone(),
+                input: None,
+                expected: None,
+                second_answer: None,
+                answer_extension: "out",
+            });
+            cases.len() - 1
+        });
         let case = &mut cases[index];
         match extension {
             "in" => case.input = Some(path),
@@ -152,22 +197,36 @@ fn scan_folder(dir: &Path, prefix: &OsStr) -> io::Result<Vec<Case>> {
             _ => case.expected = Some(path),
         }
     }
-    let answers_with = |extension: &str| {
+    cases.sort_by(|one, other| {
+        natural_order_bytes(&name_bytes(&one.stem), &name_bytes(&other.stem))
+    });
+    Ok(cases)
+}
+
+/// Names a missing answer as the folder or package names its answers:
+/// `.ans` where every answer there is one, `.out` otherwise; one way for
+/// all of a package's folders.
+fn name_missing_answers(cases: &mut [Case]) {
+    let answers_with = |cases: &[Case], extension: &str| {
         cases.iter().any(|case| {
             case.expected
                 .as_deref()
                 .is_some_and(|path| path.extension() == Some(OsStr::new(extension)))
         })
     };
-    if answers_with("ans") && !answers_with("out") {
-        for case in &mut cases {
+    if answers_with(cases, "ans") && !answers_with(cases, "out") {
+        for case in cases {
             case.answer_extension = "ans";
         }
     }
-    cases.sort_by(|one, other| {
-        natural_order_bytes(&name_bytes(&one.stem), &name_bytes(&other.stem))
-    });
-    Ok(cases)
+}
+
+/// The extension of a case file named `name`, `None` when it is no case
+/// file's name.
+fn case_extension(name: &[u8]) -> Option<&'static str> {
+    EXTENSIONS
+        .into_iter()
+        .find(|extension| case_file(name, extension))
 }
 
 /// True when a file named `name` is a case's `.extension` file: it ends so,
@@ -221,30 +280,63 @@ pub fn pick(cases: Vec<Case>, names: &[String], dir: &Path) -> Result<Vec<Case>,
     if names.is_empty() {
         return Ok(cases);
     }
+    // Each name's stems looked up, not each case held against each name.
+    let mut wanted: HashSet<&OsStr> = HashSet::new();
     for name in names {
-        if !cases.iter().any(|case| picks(name, case)) {
-            let known: Vec<String> = cases.iter().map(|case| shown_name(&case.stem)).collect();
+        let stems = picked_stems(name);
+        if !cases
+            .iter()
+            .any(|case| stems.contains(&case.stem.as_os_str()))
+        {
             return Err(Error::new(format!(
                 "no case '{name}' in {} (have: {})",
                 dir.display(),
-                known.join(", ")
+                a_few_names(&cases)
             )));
         }
+        wanted.extend(stems);
     }
     Ok(cases
         .into_iter()
-        .filter(|case| names.iter().any(|name| picks(name, case)))
+        .filter(|case| wanted.contains(case.stem.as_os_str()))
         .collect())
 }
 
-/// True when the name given on the command line is `case`'s: its stem, or
-/// the name of one of its files.
-fn picks(name: &str, case: &Case) -> bool {
+/// How many case names an error lists before it counts the rest.
+const NAMES_LISTED: usize = 10;
+
+/// The first [`NAMES_LISTED`] names of `cases`, and how many more there are.
+fn a_few_names(cases: &[Case]) -> String {
+    let mut listed: Vec<String> = cases
+        .iter()
+        .take(NAMES_LISTED)
+        .map(|case| shown_name(&case.stem))
+        .collect();
+    if cases.len() > NAMES_LISTED {
+        listed.push(format!("and {} more", cases.len() - NAMES_LISTED));
+    }
+    listed.join(", ")
+}
+
+/// The stems a name given on the command line may mean: itself, and
+/// itself less a case file's extension (`3.in` is case `3`'s file).
+fn picked_stems(name: &str) -> Vec<&OsStr> {
     let stem = EXTENSIONS
         .into_iter()
         .find_map(|extension| name.strip_suffix(extension)?.strip_suffix('.'))
         .filter(|stem| !stem.is_empty());
-    case.stem == OsStr::new(name) || stem.is_some_and(|stem| case.stem == OsStr::new(stem))
+    [Some(name), stem]
+        .into_iter()
+        .flatten()
+        .map(OsStr::new)
+        .collect()
+}
+
+/// True when the name given on the command line is `case`'s: its stem, or
+/// the name of one of its files.
+#[cfg(test)]
+fn picks(name: &str, case: &Case) -> bool {
+    picked_stems(name).contains(&case.stem.as_os_str())
 }
 
 /// A file name's bytes: exact on Unix; elsewhere its UTF-8 form, with
@@ -270,13 +362,21 @@ pub fn shown_name(name: &OsStr) -> String {
 }
 
 /// Orders names so that runs of digits compare as numbers: "2" < "10",
-/// "case-9" < "case-10".
+/// "case-9" < "case-10"; see [`natural_order_bytes`].
 pub fn natural_order(one: &str, other: &str) -> Ordering {
     natural_order_bytes(one.as_bytes(), other.as_bytes())
 }
 
-/// [`natural_order`] on bytes.
-pub fn natural_order_bytes(mut one: &[u8], mut other: &[u8]) -> Ordering {
+/// [`natural_order`] on bytes. Numbers compare by value and the rest byte
+/// by byte; names equal so (`01a`, `1a`) are ordered by their bytes, so
+/// that no two names compare equal and leading zeros only decide between
+/// names that are otherwise the same: `01 1 01a 1a 1b`, as GNU `ls -v`.
+pub fn natural_order_bytes(one: &[u8], other: &[u8]) -> Ordering {
+    by_value(one, other).then_with(|| one.cmp(other))
+}
+
+/// Names compared with runs of digits by their value, leading zeros aside.
+fn by_value(mut one: &[u8], mut other: &[u8]) -> Ordering {
     loop {
         match (one.first(), other.first()) {
             (None, None) => return Ordering::Equal,
@@ -290,9 +390,7 @@ pub fn natural_order_bytes(mut one: &[u8], mut other: &[u8]) -> Ordering {
                 let by_value = a_value
                     .len()
                     .cmp(&b_value.len())
-                    .then_with(|| a_value.cmp(b_value))
-                    // "01" after "1" (and after "1a"), so that no two names compare equal.
-                    .then_with(|| a_digits.len().cmp(&b_digits.len()));
+                    .then_with(|| a_value.cmp(b_value));
                 if by_value != Ordering::Equal {
                     return by_value;
                 }
@@ -334,7 +432,18 @@ mod tests {
     fn natural_order_compares_numbers_by_value() {
         let mut names = vec!["10", "2", "1", "b", "a10", "a9", "01", "1a", "a"];
         names.sort_by(|one, other| natural_order(one, other));
-        assert_eq!(names, ["1", "1a", "01", "2", "10", "a", "a9", "a10", "b"]);
+        assert_eq!(names, ["01", "1", "1a", "2", "10", "a", "a9", "a10", "b"]);
+    }
+
+    #[test]
+    fn leading_zeros_only_decide_between_names_otherwise_the_same() {
+        // As GNU `ls -v` orders them: the letters decide before the zeros.
+        let mut names = vec!["1b", "01a", "1", "01", "1a", "01b", "a01", "a1b"];
+        names.sort_by(|one, other| natural_order(one, other));
+        assert_eq!(names, ["01", "1", "01a", "1a", "01b", "1b", "a01", "a1b"]);
+        assert_eq!(natural_order("1b", "01a"), Ordering::Greater);
+        assert_eq!(natural_order("x01", "x1"), Ordering::Less);
+        assert_eq!(natural_order("x1", "x1"), Ordering::Equal);
     }
 
     /// A case named `stem`, with no files.
@@ -448,6 +557,109 @@ mod tests {
         let dir = folder("kattis", &["1.in", "1.ans", "2.in"]);
         let cases = scan(&dir).unwrap();
         assert_eq!(cases[1].broken().unwrap(), "2.ans is missing");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_package_names_its_missing_answers_one_way_in_every_folder() {
+        let dir = folder(
+            "one-way",
+            &[
+                "secret/1.in",
+                "secret/2.in",
+                "secret/2.ans",
+                "secret/g/1.in",
+            ],
+        );
+        let broken: Vec<String> = scan(&dir)
+            .unwrap()
+            .iter()
+            .filter_map(Case::broken)
+            .collect();
+        assert_eq!(
+            broken,
+            ["secret/1.ans is missing", "secret/g/1.ans is missing"]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_is_never_a_case_file_nor_a_group_named_like_one() {
+        let dir = folder("folder-named-ans", &["2.in", "2.ans/1.in", "2.ans/1.ans"]);
+        assert_eq!(listed(&dir), ["2 in -"]);
+        fs::remove_dir_all(&dir).unwrap();
+        let dir = folder(
+            "group-named-ans",
+            &["secret/2.in", "secret/2.ans/1.in", "secret/2.ans/1.ans"],
+        );
+        let error = scan(&dir).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "secret/2.ans is a folder, named like a case file: a case's files are files"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_name_that_picks_nothing_lists_a_few_cases_and_counts_the_rest() {
+        let files: Vec<String> = (1..=25).map(|number| format!("{number}.in")).collect();
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        let dir = folder("many", &files);
+        let error = scan_picked(&dir, &["nope".to_string()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.ends_with(" (have: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, and 15 more)"),
+            "{error}"
+        );
+        let few = scan_picked(
+            &dir,
+            &["3".to_string(), "3.in".to_string(), "12".to_string()],
+        )
+        .unwrap();
+        let stems: Vec<&OsStr> = few.iter().map(|case| case.stem.as_os_str()).collect();
+        assert_eq!(stems, ["3", "12"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Links to folders: each real folder is read once, and a link back up
+    /// is an error naming it, not a case list grown to the system's link
+    /// limit; a link to a case file stays a case.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_a_folder_already_read_is_an_error_and_a_link_to_a_file_a_case() {
+        use std::os::unix::fs::symlink;
+        let dir = folder(
+            "links",
+            &["secret/1.in", "secret/1.ans", "other/2.in", "other/2.ans"],
+        );
+        symlink(dir.join("other/2.in"), dir.join("secret/2.in")).unwrap();
+        symlink(dir.join("other/2.ans"), dir.join("secret/2.ans")).unwrap();
+        assert_eq!(listed(&dir), ["secret/1 in ans", "secret/2 in ans"]);
+        symlink(".", dir.join("secret/again")).unwrap();
+        assert_eq!(
+            scan(&dir).unwrap_err().to_string(),
+            "secret/again is a link to secret, which is read already: each folder's \
+             cases are judged once"
+        );
+        // Two links back up once grew the list exponentially.
+        symlink("..", dir.join("secret/up")).unwrap();
+        assert!(scan(&dir).is_err());
+        fs::remove_file(dir.join("secret/again")).unwrap();
+        assert_eq!(
+            scan(&dir).unwrap_err().to_string(),
+            "secret/up is a link to ., which is read already: each folder's cases are \
+             judged once"
+        );
+        fs::remove_file(dir.join("secret/up")).unwrap();
+        // A second way to one group is refused too: its cases are judged once.
+        fs::create_dir(dir.join("secret/g")).unwrap();
+        fs::write(dir.join("secret/g/1.in"), b"").unwrap();
+        symlink("g", dir.join("secret/h")).unwrap();
+        assert!(scan(&dir)
+            .unwrap_err()
+            .to_string()
+            .starts_with("secret/h is a link to secret/g, which is read already"));
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -127,6 +127,12 @@ impl Output {
         Output { raw, color: false }
     }
 
+    /// A stream with colour: for tests.
+    #[cfg(test)]
+    pub fn coloured(raw: Box<dyn Write>) -> Output {
+        Output { raw, color: true }
+    }
+
     /// `text` in `paint`'s colour when this output takes colour, else as
     /// it is.
     pub fn paint<T: fmt::Display>(&self, paint: Paint, text: T) -> Painted<T> {

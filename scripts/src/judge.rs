@@ -4,7 +4,7 @@
 //! [`judge_samples`] and [`Reporter`] serve `cargo bundle --check` too, so
 //! that a bundle is judged exactly as its crate is.
 
-use crate::cases::{self, shown_name};
+use crate::cases::{self, shown_name, Case};
 use crate::checker::{checker_time, Checker};
 use crate::color::{self, Output, Paint};
 use crate::error::indented;
@@ -12,12 +12,13 @@ use crate::error::Error;
 use crate::flags;
 use crate::package;
 use crate::run::{self, Bounds, Ending, Purpose, Run};
-use crate::verdict::{mebibytes, milliseconds, Position, Verdict};
+use crate::verdict::{mebibytes, milliseconds, printable, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
 use serde_json::{json, Value};
+use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The width the case names are padded to.
@@ -63,25 +64,27 @@ impl Judging {
 pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let json_to_stdout = options.json.as_deref() == Some(Path::new("-"));
     let out = color::stream(options.color, json_to_stdout)?;
-    // Created before anything is built, so that a path that cannot be
-    // written is the command line's error, not a lost report.
-    let json: Option<Box<dyn Write>> = match &options.json {
-        None => None,
-        Some(_) if json_to_stdout => Some(Box::new(io::stdout())),
-        Some(path) => Some(Box::new(fs::File::create(path).map_err(|error| {
-            Error::new(format!("--json: cannot write {}: {error}", path.display()))
-        })?)),
-    };
-    let reporter = &mut Reporter::new(out, json);
     if let Some(program) = &options.program {
         let samples = options
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let label = shown_name(program.file_stem().unwrap_or(program.as_os_str()));
         let plan = package::plan(samples, DEFAULT_LIMITS, &Checker::Exact, "default", options)?;
-        judge_plan(&label, program, plan, options, reporter);
-        return Ok(reporter.finish());
+        let (judging, found, line) = plan_judging(plan, options);
+        let json = JsonLines::open(options, &[(program, &judging, &found)])?;
+        let reporter = &mut Reporter::new(out, json);
+        let label = program.file_stem().unwrap_or(program.as_os_str());
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
+        judge_samples(
+            &label.to_string_lossy(),
+            program,
+            &found,
+            &judging,
+            reporter,
+        );
+        return reporter.end();
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -106,54 +109,182 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             "the crate's",
             options,
         )?;
+        let (judging, found, line) = plan_judging(plan, options);
+        let program = workspace.release_binary(&problem.name);
+        let json = JsonLines::open(options, &[(&program, &judging, &found)])?;
+        let reporter = &mut Reporter::new(out, json);
         if let Err(errors) = workspace.build_crate(problem) {
             let shown = errors.layout(UNDER, UNDER);
-            reporter.report(&Judged::whole(&problem.name, Verdict::Ce), &shown);
-            return Ok(reporter.finish());
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
+            reporter.report(&whole, &shown);
+            return reporter.end();
         }
-        let program = workspace.release_binary(&problem.name);
-        judge_plan(&problem.name, &program, plan, options, reporter);
-        return Ok(reporter.finish());
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
+        judge_samples(&problem.name, &program, &found, &judging, reporter);
+        return reporter.end();
     }
-    for problem in &problems {
-        unknown_cases(&problem.samples, &options.cases)?;
-    }
+    // Each folder read once, before anything is built: a name that picks
+    // no case is the command line's error.
+    let mut runs = Vec::new();
     for problem in problems {
+        let judging = Judging::of(problem).overridden(options);
+        let found = picked_cases(&problem.samples, &judging.cases)?;
+        runs.push((
+            problem,
+            workspace.release_binary(&problem.name),
+            judging,
+            found,
+        ));
+    }
+    let inputs: Vec<_> = runs
+        .iter()
+        .map(|(_, program, judging, found)| (program.as_path(), judging, found))
+        .collect();
+    let json = JsonLines::open(options, &inputs)?;
+    let reporter = &mut Reporter::new(out, json);
+    for (problem, program, judging, found) in &runs {
         // Each crate built on its own, so that one that does not
         // compile is a verdict and the others are still judged.
         if let Err(errors) = workspace.build_crate(problem) {
             // Rustc's messages, as rustc lays them out.
             let shown = errors.layout(UNDER, UNDER);
-            reporter.report(&Judged::whole(&problem.name, Verdict::Ce), &shown);
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
+            reporter.report(&whole, &shown);
             continue;
         }
-        let program = workspace.release_binary(&problem.name);
-        let judging = Judging::of(problem).overridden(options);
-        judge_samples(
-            &problem.name,
-            &program,
-            &problem.samples,
-            &judging,
-            reporter,
-        );
+        judge_samples(&problem.name, program, found, judging, reporter);
     }
-    Ok(reporter.finish())
+    reporter.end()
 }
 
-/// An error when one of `names` is no case in `samples`, or when a case
-/// there has both an `.out` and an `.ans` file (which of the two is the
-/// answer is the user's to say): the command line's error, found before
-/// anything is built or run. A folder without cases is left to be judged
-/// ERROR, as it is without `--case`.
-fn unknown_cases(samples: &Path, names: &[String]) -> Result<(), Error> {
-    match cases::scan(samples) {
-        Ok(found) if !found.is_empty() => {
-            if let Some(error) = cases::two_answers(samples, &found) {
-                return Err(error);
-            }
-            cases::pick(found, names, samples).map(drop)
+/// The cases of a folder, or why it has none to judge (judged ERROR).
+pub type Found = Result<Vec<Case>, Error>;
+
+/// The cases of `samples` that `names` pick, read once. An error when one
+/// of `names` is no case there, or when a case there has both an `.out`
+/// and an `.ans` file (which of the two is the answer is the user's to
+/// say): the command line's error, found before anything is built or run.
+/// A folder without cases is left to be judged ERROR, as it is without
+/// `--case`.
+pub fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
+    let found = match cases::scan(samples) {
+        Ok(found) if !found.is_empty() => found,
+        _ => return Ok(cases::scan_picked(samples, names)),
+    };
+    if let Some(error) = cases::two_answers(samples, &found) {
+        return Err(error);
+    }
+    cases::pick(found, names, samples).map(Ok)
+}
+
+/// What a [`package::plan`] judges under, its cases, and for a package
+/// the line before them that says what it is judged under and where each
+/// came from.
+fn plan_judging(plan: package::Plan, options: &flags::Judge) -> (Judging, Found, Option<String>) {
+    let judging = Judging {
+        limits: plan.limits,
+        checker: plan.checker,
+        cases: options.cases.clone(),
+    };
+    (judging, plan.cases, plan.line)
+}
+
+/// `--json`'s JSON Lines: where they go, and the first error writing them,
+/// which ends the command in an error once the table is done.
+pub struct JsonLines {
+    writer: Box<dyn Write>,
+    /// The path as given, or `standard output`, for the error.
+    shown: String,
+    failed: Option<io::Error>,
+}
+
+impl JsonLines {
+    /// The JSON Lines `options` ask for, or none. The file is created only
+    /// once the run is accepted (the caller's checks are done) and never
+    /// when it is one of the run's own inputs (a program, a checker, a
+    /// case's file), which creating it would empty: that is an error.
+    fn open(
+        options: &flags::Judge,
+        runs: &[(&Path, &Judging, &Found)],
+    ) -> Result<Option<JsonLines>, Error> {
+        let Some(path) = &options.json else {
+            return Ok(None);
+        };
+        if path == Path::new("-") {
+            return Ok(Some(JsonLines::new(
+                Box::new(io::stdout()),
+                "standard output".to_string(),
+            )));
         }
-        _ => Ok(()),
+        for (program, judging, found) in runs {
+            let checker = match &judging.checker {
+                Checker::Program(checker) => Some(checker.as_path()),
+                _ => None,
+            };
+            let case_files = found.iter().flatten().flat_map(|case| {
+                [&case.input, &case.expected, &case.second_answer]
+                    .into_iter()
+                    .flatten()
+                    .map(PathBuf::as_path)
+            });
+            let inputs = [*program].into_iter().chain(checker).chain(case_files);
+            if let Some(input) = inputs.into_iter().find(|input| same_file(path, input)) {
+                return Err(Error::new(format!(
+                    "--json: {} would overwrite {}, an input of this run: name another file",
+                    path.display(),
+                    input.display()
+                )));
+            }
+        }
+        let file = fs::File::create(path).map_err(|error| {
+            Error::new(format!("--json: cannot write {}: {error}", path.display()))
+        })?;
+        Ok(Some(JsonLines::new(
+            Box::new(file),
+            path.display().to_string(),
+        )))
+    }
+
+    pub fn new(writer: Box<dyn Write>, shown: String) -> JsonLines {
+        JsonLines {
+            writer,
+            shown,
+            failed: None,
+        }
+    }
+
+    /// Writes one line, whole, in one call: a reader following the file
+    /// never sees half of one. After a failure, nothing more is written.
+    fn line(&mut self, text: &str) {
+        if self.failed.is_some() {
+            return;
+        }
+        let line = format!("{text}\n");
+        let written = self
+            .writer
+            .write_all(line.as_bytes())
+            .and_then(|()| self.writer.flush());
+        self.failed = written.err();
+    }
+}
+
+/// True when both paths name one existing file (through links, or on Unix
+/// hard links too).
+fn same_file(one: &Path, other: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(one), fs::metadata(other)) {
+            (Ok(one), Ok(other)) => one.dev() == other.dev() && one.ino() == other.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    match (fs::canonicalize(one), fs::canonicalize(other)) {
+        (Ok(one), Ok(other)) => one == other,
+        _ => false,
     }
 }
 
@@ -167,6 +298,9 @@ pub struct Tally {
     sampled_peaks: usize,
     /// When the command started, for the summary's time.
     started: Instant,
+    /// Something besides the cases failed (a stale bundle): the summary
+    /// is no success then, whatever the cases did.
+    pub failed_besides: bool,
 }
 
 impl Default for Tally {
@@ -176,6 +310,7 @@ impl Default for Tally {
             failed: 0,
             sampled_peaks: 0,
             started: Instant::now(),
+            failed_besides: false,
         }
     }
 }
@@ -191,7 +326,7 @@ impl Tally {
 
     /// True when something was judged and nothing failed.
     pub fn all_passed(&self) -> bool {
-        self.failed == 0 && self.passed > 0
+        self.failed == 0 && self.passed > 0 && !self.failed_besides
     }
 }
 
@@ -201,12 +336,12 @@ pub struct Reporter {
     /// The table: standard output, or standard error with `--json -`.
     pub out: Output,
     /// JSON Lines, each line written and flushed as its case finishes.
-    json: Option<Box<dyn Write>>,
+    json: Option<JsonLines>,
     pub tally: Tally,
 }
 
 impl Reporter {
-    pub fn new(out: Output, json: Option<Box<dyn Write>>) -> Reporter {
+    pub fn new(out: Output, json: Option<JsonLines>) -> Reporter {
         Reporter {
             out,
             json,
@@ -226,7 +361,11 @@ impl Reporter {
     /// it, indented), then its JSON object.
     pub fn report(&mut self, judged: &Judged, shown: &str) {
         self.tally.add(judged.verdict);
-        if judged.run.is_some_and(|run| run.peak_sampled) {
+        // A run with no peak at all shows none, sampled or not.
+        if judged
+            .run
+            .is_some_and(|run| run.peak_sampled && run.peak_memory.is_some())
+        {
             self.tally.sampled_peaks += 1;
         }
         let figures = match judged.run {
@@ -245,25 +384,19 @@ impl Reporter {
             judged.shown_name
         );
         let _ = self.out.flush();
-        if self.json.is_some() {
+        if let Some(json) = &mut self.json {
             let detail: Vec<&str> = shown
                 .lines()
                 .map(|line| line.strip_prefix(UNDER).unwrap_or(line))
                 .collect();
-            let mut value = judged.json();
-            value["detail"] = if detail.is_empty() {
+            let mut fields = judged.json();
+            let detail = if detail.is_empty() {
                 Value::Null
             } else {
                 json!(detail.join("\n") + "\n")
             };
-            self.json_line(&value);
-        }
-    }
-
-    fn json_line(&mut self, value: &Value) {
-        if let Some(json) = &mut self.json {
-            let _ = writeln!(json, "{value}");
-            let _ = json.flush();
+            fields.push(("detail", detail.to_string()));
+            json.line(&object(&fields));
         }
     }
 
@@ -295,15 +428,77 @@ impl Reporter {
         let paint = if passed { Paint::Good } else { Paint::Bad };
         let _ = writeln!(self.out, "{}", self.out.paint(paint, line));
         let _ = self.out.flush();
-        let summary = json!({
-            "type": "summary",
-            "passed": self.tally.passed,
-            "failed": self.tally.failed,
-            "seconds": seconds,
-        });
-        self.json_line(&summary);
+        if let Some(json) = &mut self.json {
+            json.line(&object(&[
+                ("type", json!("summary").to_string()),
+                ("passed", json!(self.tally.passed).to_string()),
+                ("failed", json!(self.tally.failed).to_string()),
+                ("seconds", json!(seconds).to_string()),
+            ]));
+        }
         passed
     }
+
+    /// [`Reporter::finish`], then the command's result: an error when the
+    /// JSON report could not be written, as `cargo timing --json` has it.
+    pub fn end(&mut self) -> Result<bool, Error> {
+        let passed = self.finish();
+        match self
+            .json
+            .as_mut()
+            .and_then(|json| json.failed.take().map(|error| (error, &json.shown)))
+        {
+            Some((error, shown)) => {
+                Err(Error::new(format!("--json: cannot write {shown}: {error}")))
+            }
+            None => Ok(passed),
+        }
+    }
+}
+
+/// A JSON object of `fields` (each key and its value as JSON text) with
+/// its keys in the order given (serde_json's own map sorts them), on one
+/// line.
+fn object(fields: &[(&str, String)]) -> String {
+    let members: Vec<String> = fields
+        .iter()
+        .map(|(key, value)| format!("{}:{value}", json!(key)))
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+/// A name's fields: `key` with the name as text, and where the name is not
+/// Unicode (its text then has U+FFFD for what is not), `<key>_bytes` with
+/// its exact bytes (on Windows, its UTF-16 units), so that no name is lost.
+fn name_fields(
+    key: &'static str,
+    bytes_key: &'static str,
+    name: Option<&OsStr>,
+) -> Vec<(&'static str, String)> {
+    let Some(name) = name else {
+        return vec![(key, "null".to_string())];
+    };
+    let mut fields = vec![(key, json!(name.to_string_lossy()).to_string())];
+    if name.to_str().is_none() {
+        #[cfg(unix)]
+        let units: Vec<u16> = {
+            use std::os::unix::ffi::OsStrExt;
+            name.as_bytes()
+                .iter()
+                .map(|&byte| u16::from(byte))
+                .collect()
+        };
+        #[cfg(windows)]
+        let units: Vec<u16> = {
+            use std::os::windows::ffi::OsStrExt;
+            name.encode_wide().collect()
+        };
+        // The tool runs on Unix and Windows; elsewhere, the text's units.
+        #[cfg(not(any(unix, windows)))]
+        let units: Vec<u16> = name.to_string_lossy().encode_utf16().collect();
+        fields.push((bytes_key, json!(units).to_string()));
+    }
+    fields
 }
 
 /// The colour of a verdict: green for AC, yellow for a limit, red for the
@@ -322,7 +517,7 @@ pub struct Judged<'a> {
     /// it for a bundle.
     pub label: &'a str,
     /// None for a verdict on the whole crate or folder (CE, no samples).
-    pub case: Option<String>,
+    pub case: Option<&'a OsStr>,
     /// The name on the line, padded: `<label>/<case>` or `<label>`.
     pub shown_name: &'a str,
     pub input: Option<&'a Path>,
@@ -333,12 +528,13 @@ pub struct Judged<'a> {
 }
 
 impl<'a> Judged<'a> {
-    /// A verdict on a whole crate or folder, with no case and no run.
-    pub fn whole(label: &'a str, verdict: Verdict) -> Judged<'a> {
+    /// A verdict on a whole crate or folder, with no case and no run;
+    /// `label` as the line shows it.
+    pub fn whole(label: &'a str, shown_name: &'a str, verdict: Verdict) -> Judged<'a> {
         Judged {
             label,
             case: None,
-            shown_name: label,
+            shown_name,
             input: None,
             verdict,
             run: None,
@@ -347,10 +543,11 @@ impl<'a> Judged<'a> {
         }
     }
 
-    /// The case's JSON object but for its `detail`: `cargo timing
-    /// --json`'s names and units where they mean the same (`crate`,
-    /// `file`, `peak_bytes`, times in nanoseconds).
-    fn json(&self) -> Value {
+    /// The case's JSON object's fields but for its `detail`, in the order
+    /// the help shows them: `cargo timing --json`'s names and units where
+    /// they mean the same (`crate`, `file`, `peak_bytes`, times in
+    /// nanoseconds); names as they are, not as the table escapes them.
+    fn json(&self) -> Vec<(&'static str, String)> {
         let nanoseconds = |duration: Duration| u64::try_from(duration.as_nanos()).ok();
         let run = self.run;
         let (exit_status, signal) = match run.map(|run| run.ending) {
@@ -358,74 +555,70 @@ impl<'a> Judged<'a> {
             Some(Ending::Signal(signal)) => (None, Some(run::signal_name(signal))),
             None => (None, None),
         };
-        json!({
-            "type": "case",
-            "crate": self.label,
-            "case": self.case,
-            "file": self.input.map(|path| path.display().to_string()),
-            "verdict": self.verdict.to_string(),
-            "wall_ns": run.and_then(|run| nanoseconds(run.elapsed)),
-            "peak_bytes": run.and_then(|run| run.peak_memory),
-            "exit_status": exit_status,
-            "signal": signal,
-            "first_difference": self.difference.map(|position| json!({
-                "line": position.line,
-                "column": position.column,
-                "token": position.token,
-            })),
-            "time_limit_ns": self.limits.and_then(|limits| nanoseconds(limits.time)),
-            "memory_limit_bytes": self.limits.map(|limits| limits.memory),
-        })
+        let mut fields = vec![
+            ("type", json!("case").to_string()),
+            ("crate", json!(self.label).to_string()),
+        ];
+        fields.extend(name_fields("case", "case_bytes", self.case));
+        fields.extend(name_fields(
+            "file",
+            "file_bytes",
+            self.input.map(Path::as_os_str),
+        ));
+        fields.extend([
+            ("verdict", json!(self.verdict.to_string()).to_string()),
+            (
+                "wall_ns",
+                json!(run.and_then(|run| nanoseconds(run.elapsed))).to_string(),
+            ),
+            (
+                "peak_bytes",
+                json!(run.and_then(|run| run.peak_memory)).to_string(),
+            ),
+            ("exit_status", json!(exit_status).to_string()),
+            ("signal", json!(signal).to_string()),
+            (
+                "first_difference",
+                self.difference.map_or_else(
+                    || "null".to_string(),
+                    |position| {
+                        object(&[
+                            ("line", json!(position.line).to_string()),
+                            ("column", json!(position.column).to_string()),
+                            ("token", json!(position.token).to_string()),
+                        ])
+                    },
+                ),
+            ),
+            (
+                "time_limit_ns",
+                json!(self.limits.and_then(|limits| nanoseconds(limits.time))).to_string(),
+            ),
+            (
+                "memory_limit_bytes",
+                json!(self.limits.map(|limits| limits.memory)).to_string(),
+            ),
+        ]);
+        fields
     }
 }
 
-/// Judges `program` on the cases in `samples` that `judging` picks,
-/// printing a verdict line per case (labelled `<label>/<case>`) and what
-/// went wrong under each failure.
+/// Judges `program` on the cases `found` (read by the caller, once),
+/// printing a verdict line per case (labelled `<label>/<case>`, both
+/// escaped as names are) and what went wrong under each failure.
 pub fn judge_samples(
     label: &str,
     program: &Path,
-    samples: &Path,
+    found: &Found,
     judging: &Judging,
     reporter: &mut Reporter,
 ) {
-    let cases = cases::scan_picked(samples, &judging.cases);
-    judge_cases(label, program, cases, judging, reporter);
-}
-
-/// Judges `program` on the cases a [`package::plan`] found, after its
-/// line about what a package is judged under.
-fn judge_plan(
-    label: &str,
-    program: &Path,
-    plan: package::Plan,
-    options: &flags::Judge,
-    reporter: &mut Reporter,
-) {
-    if let Some(line) = &plan.line {
-        let _ = writeln!(reporter.out, "{line}");
-    }
-    let judging = Judging {
-        limits: plan.limits,
-        checker: plan.checker,
-        cases: options.cases.clone(),
-    };
-    judge_cases(label, program, plan.cases, &judging, reporter);
-}
-
-/// Judges `program` on `cases` (or reports why there are none).
-fn judge_cases(
-    label: &str,
-    program: &Path,
-    cases: Result<Vec<cases::Case>, Error>,
-    judging: &Judging,
-    reporter: &mut Reporter,
-) {
-    let cases = match cases {
+    let shown_label = printable(label.as_bytes());
+    let cases = match found {
         Ok(cases) => cases,
         Err(error) => {
             let shown = error.layout(UNDER, UNDER_DETAIL);
-            reporter.report(&Judged::whole(label, Verdict::Error), &shown);
+            reporter.report(&Judged::whole(label, &shown_label, Verdict::Error), &shown);
             return;
         }
     };
@@ -433,7 +626,7 @@ fn judge_cases(
         if !checker.is_file() {
             let detail = format!("the checker {} is not a file", checker.display());
             reporter.report(
-                &Judged::whole(label, Verdict::Error),
+                &Judged::whole(label, &shown_label, Verdict::Error),
                 &indented(&detail, UNDER),
             );
             return;
@@ -441,7 +634,7 @@ fn judge_cases(
     }
     let names: Vec<String> = cases
         .iter()
-        .map(|case| format!("{label}/{}", shown_name(&case.stem)))
+        .map(|case| format!("{shown_label}/{}", shown_name(&case.stem)))
         .collect();
     // Names padded to one width, so that the figures line up across crates
     // as long as names are shorter than that.
@@ -455,7 +648,7 @@ fn judge_cases(
         let name = format!("{name:<width$}");
         let mut judged = Judged {
             label,
-            case: Some(shown_name(&case.stem)),
+            case: Some(&case.stem),
             shown_name: &name,
             input: case.input.as_deref(),
             verdict: Verdict::Error,
@@ -576,13 +769,136 @@ mod tests {
             let judged = Judged {
                 run: Some(&run),
                 verdict: Verdict::Ac,
-                ..Judged::whole("x/1", Verdict::Ac)
+                ..Judged::whole("x/1", "x/1", Verdict::Ac)
             };
             reporter.report(&judged, "");
         }
         assert!(reporter.finish());
         let bytes = text.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
+    }
+
+    /// A stream that keeps each write call apart, or fails every one.
+    #[derive(Clone, Default)]
+    struct Calls(Arc<Mutex<Vec<Vec<u8>>>>, bool);
+
+    impl Write for Calls {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.1 {
+                return Err(io::Error::new(io::ErrorKind::StorageFull, "disk full"));
+            }
+            self.0.lock().unwrap().push(bytes.to_vec());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A reporter with no table, its JSON Lines going to `json`, after
+    /// one WA case named `name` with a difference.
+    fn reported_json(json: Calls, name: &OsStr) -> Reporter {
+        let lines = JsonLines::new(Box::new(json), "report.json".to_string());
+        let mut reporter = Reporter::new(Output::plain(Box::new(io::sink())), Some(lines));
+        let run = Run::default();
+        let judged = Judged {
+            case: Some(name),
+            input: Some(Path::new("samples/x/1.in")),
+            run: Some(&run),
+            difference: Some(Position {
+                line: 2,
+                column: 1,
+                token: None,
+            }),
+            limits: Some(DEFAULT_LIMITS),
+            ..Judged::whole("x", "x/1", Verdict::Wa)
+        };
+        reporter.report(&judged, "    first difference\n      > 2\n");
+        reporter
+    }
+
+    #[test]
+    fn each_json_line_is_written_whole_in_one_call_in_the_helps_order() {
+        let calls = Calls::default();
+        let mut reporter = reported_json(calls.clone(), OsStr::new("1"));
+        assert_eq!(reporter.end(), Ok(false));
+        let calls = calls.0.lock().unwrap();
+        assert_eq!(calls.len(), 2, "{calls:?}");
+        for call in calls.iter() {
+            assert!(call.ends_with(b"\n"), "{call:?}");
+            serde_json::from_slice::<Value>(call).unwrap();
+        }
+        let keys: Vec<&str> = std::str::from_utf8(&calls[0])
+            .unwrap()
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .collect();
+        assert_eq!(
+            &keys[..8],
+            [
+                "type",
+                "case",
+                "crate",
+                "x",
+                "case",
+                "1",
+                "file",
+                "samples/x/1.in"
+            ]
+        );
+        assert!(
+            std::str::from_utf8(&calls[0]).unwrap().contains(
+                r#""first_difference":{"line":2,"column":1,"token":null},"time_limit_ns":"#
+            ),
+            "{calls:?}"
+        );
+    }
+
+    #[test]
+    fn a_json_report_that_cannot_be_written_is_the_commands_error() {
+        let mut reporter = reported_json(Calls(Arc::default(), true), OsStr::new("1"));
+        assert_eq!(
+            reporter.end().unwrap_err().to_string(),
+            "--json: cannot write report.json: disk full"
+        );
+    }
+
+    /// A name that is not UTF-8 is kept whole beside its readable form.
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_unicode_is_given_with_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let calls = Calls::default();
+        let name = OsStr::from_bytes(b"a\tb\xff");
+        reported_json(calls.clone(), name).end().unwrap();
+        let line: Value = serde_json::from_slice(&calls.0.lock().unwrap()[0]).unwrap();
+        assert_eq!(line["case"], "a\tb\u{fffd}");
+        assert_eq!(line["case_bytes"], json!([97, 9, 98, 255]));
+        assert!(line.get("file_bytes").is_none(), "{line}");
+        let calls = Calls::default();
+        reported_json(calls.clone(), OsStr::new("a\tb"))
+            .end()
+            .unwrap();
+        let line: Value = serde_json::from_slice(&calls.0.lock().unwrap()[0]).unwrap();
+        assert_eq!(line["case"], "a\tb");
+        assert!(line.get("case_bytes").is_none(), "{line}");
+    }
+
+    #[test]
+    fn a_failure_besides_the_cases_makes_the_summary_red() {
+        let text = Shared::default();
+        let mut reporter = Reporter::new(Output::coloured(Box::new(text.clone())), None);
+        reporter.report(&Judged::whole("x/1", "x/1", Verdict::Ac), "");
+        reporter.tally.failed_besides = true;
+        assert!(!reporter.finish());
+        let bytes = text.0.lock().unwrap().clone();
+        let shown = String::from_utf8(bytes).unwrap();
+        let summary = shown.lines().last().unwrap();
+        assert!(
+            summary.starts_with("\u{1b}[1m\u{1b}[31m1 passed, 0 failed in "),
+            "{shown:?}"
+        );
     }
 
     #[test]
@@ -601,5 +917,25 @@ mod tests {
         );
         assert!(lines[4].starts_with("3 passed, 0 failed in "), "{sampled}");
         assert!(reported(&[true]).contains("note: 1 peak is the highest seen"));
+    }
+
+    #[test]
+    fn a_run_with_no_peak_at_all_is_not_counted_as_sampled() {
+        let text = Shared::default();
+        let mut reporter = Reporter::new(Output::plain(Box::new(text.clone())), None);
+        let run = Run {
+            peak_memory: None,
+            peak_sampled: true,
+            ..Run::default()
+        };
+        let judged = Judged {
+            run: Some(&run),
+            ..Judged::whole("x/1", "x/1", Verdict::Ac)
+        };
+        reporter.report(&judged, "");
+        reporter.finish();
+        let shown = String::from_utf8(text.0.lock().unwrap().clone()).unwrap();
+        assert!(shown.contains("- MiB"), "{shown}");
+        assert!(!shown.contains("note:"), "{shown}");
     }
 }

@@ -26,6 +26,9 @@ const INPUT_LINES: usize = 40;
 
 /// Runs `cargo stress`; true when no case showed a difference.
 pub fn main(options: &Options) -> Result<bool, Error> {
+    // A colour that is no choice is the command line's error, before
+    // anything is built.
+    let out = &mut color::stream(options.color, false)?;
     let workspace = Workspace::load()?;
     let problem = match &options.crate_name {
         Some(name) => *workspace
@@ -51,7 +54,6 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     // The brute force's answer, as a checker program reads it.
     let answer = dir.join("case.ans");
 
-    let out = &mut color::stream(options.color, false)?;
     let started = Instant::now();
     let mut done = 0;
     for seed in options.seed..options.seed.saturating_add(options.cases) {

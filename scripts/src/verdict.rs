@@ -738,6 +738,181 @@ mod tests {
         );
     }
 
+    /// `count` bytes `a`.
+    fn a_s(count: usize) -> String {
+        "a".repeat(count)
+    }
+
+    #[test]
+    fn a_line_is_cut_only_past_the_cut() {
+        // Just under, at and just over the cut, from its start.
+        for length in [LINE_CUT - 1, LINE_CUT] {
+            assert_eq!(cut(a_s(length).as_bytes(), 0, true), a_s(length));
+        }
+        let over = a_s(LINE_CUT + 1);
+        assert_eq!(
+            cut(over.as_bytes(), 0, true),
+            a_s(LINE_CUT) + " (1 more bytes cut)"
+        );
+        // From inside the line: what is left is measured from there.
+        let line = a_s(150);
+        assert_eq!(
+            cut(line.as_bytes(), 100, true),
+            "(100 bytes cut) ".to_string() + &a_s(50)
+        );
+        let line = a_s(100 + LINE_CUT);
+        assert_eq!(
+            cut(line.as_bytes(), 100, true),
+            "(100 bytes cut) ".to_string() + &a_s(LINE_CUT)
+        );
+        let line = a_s(101 + LINE_CUT);
+        assert_eq!(
+            cut(line.as_bytes(), 100, true),
+            "(100 bytes cut) ".to_string() + &a_s(LINE_CUT) + " (1 more bytes cut)"
+        );
+        // A start past the end shows nothing of the line.
+        assert_eq!(cut(b"ab", 5, true), "(2 bytes cut) ");
+    }
+
+    #[test]
+    fn the_window_is_centred_on_the_difference() {
+        let mut text = a_s(1000).into_bytes();
+        text[500] = b'b';
+        let shown = visible_cut(&text, 500);
+        let expected = format!(
+            "(400 bytes cut) {}b{} (400 more bytes cut)",
+            a_s(100),
+            a_s(99)
+        );
+        assert_eq!(shown, expected);
+        // Near the start, the window starts at the line's start.
+        let shown = visible_cut(&text, 60);
+        assert_eq!(shown, a_s(LINE_CUT) + " (800 more bytes cut)");
+        let shown = visible_cut(&text, LINE_CUT / 2);
+        assert_eq!(shown, a_s(LINE_CUT) + " (800 more bytes cut)");
+        let shown = visible_cut(&text, LINE_CUT / 2 + 1);
+        assert!(shown.starts_with("(1 bytes cut) "), "{shown}");
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_character() {
+        // A four-byte character straddling the end of the cut, at each of
+        // its bytes: it is left out whole.
+        let clef = "\u{1D11E}";
+        for before in LINE_CUT - 3..LINE_CUT {
+            let line = a_s(before) + clef + "bb";
+            let shown = cut(line.as_bytes(), 0, true);
+            assert_eq!(
+                shown,
+                format!("{} ({} more bytes cut)", a_s(before), line.len() - before),
+                "{before}"
+            );
+        }
+        // Just inside: it is shown whole.
+        let line = a_s(LINE_CUT - 4) + clef + "bb";
+        assert_eq!(
+            cut(line.as_bytes(), 0, true),
+            format!("{}{clef} (2 more bytes cut)", a_s(LINE_CUT - 4))
+        );
+        // Straddling the start of the cut, at each of its bytes: it is
+        // shown whole, the cut moved back to where it starts.
+        for offset in 1..4 {
+            let line = a_s(10) + clef + "bb";
+            assert_eq!(
+                cut(line.as_bytes(), 10 + offset, true),
+                format!("(10 bytes cut) {clef}bb"),
+                "{offset}"
+            );
+        }
+        // Two-byte and three-byte characters too.
+        let line = a_s(LINE_CUT - 1) + "é";
+        assert_eq!(
+            cut(line.as_bytes(), 0, true),
+            a_s(LINE_CUT - 1) + " (2 more bytes cut)"
+        );
+        let line = a_s(LINE_CUT - 2) + "€";
+        assert_eq!(
+            cut(line.as_bytes(), 0, true),
+            a_s(LINE_CUT - 2) + " (3 more bytes cut)"
+        );
+    }
+
+    #[test]
+    fn char_start_steps_back_over_three_continuation_bytes_at_most() {
+        let clef = "x\u{1D11E}y".as_bytes();
+        assert_eq!(char_start(clef, 0), 0);
+        assert_eq!(char_start(clef, 1), 1);
+        for index in 2..5 {
+            assert_eq!(char_start(clef, index), 1, "{index}");
+        }
+        assert_eq!(char_start(clef, 5), 5);
+        // At the end and past it, nothing to step over.
+        assert_eq!(char_start(clef, 6), 6);
+        assert_eq!(char_start(b"\x80", 1), 1);
+        // Bytes that are not UTF-8: never more than three back.
+        let stray = [b'a', 0x80, 0x80, 0x80, 0x80, 0x80];
+        assert_eq!(char_start(&stray, 4), 1);
+        assert_eq!(char_start(&stray, 5), 2);
+        assert_eq!(char_start(&stray, 3), 0);
+        assert_eq!(char_start(&[0x80, 0x80], 1), 0);
+    }
+
+    #[test]
+    fn each_note_of_a_difference_is_there_only_when_it_is_true() {
+        // Both texts end with a line break and are as long: no note.
+        let shown = show_difference(b"1\n2\n", b"1\n3\n", 3);
+        assert_eq!(
+            shown,
+            "first difference at line 2; whitespace shown as · space, ^I tab, \
+             ^M carriage return, $ end of line:\n\
+             expected:\n      1 | 1$\n  >   2 | 2$\n\
+             actual:\n      1 | 1$\n  >   2 | 3$\n"
+        );
+        // Each note said once, on the side it is true of, and the other
+        // note not at all.
+        let said_once = |expected: &[u8], actual: &[u8], note: &str, not: &str, lines: &str| {
+            let shown = show_difference(expected, actual, 3);
+            assert_eq!(shown.matches(note).count(), 1, "{shown}");
+            assert!(!shown.contains(not), "{shown}");
+            assert!(shown.contains(lines), "{shown}");
+        };
+        let ends = "(ends after line 1)";
+        let unterminated = "(no newline at the end)";
+        said_once(
+            b"1\n2\n",
+            b"1\n",
+            ends,
+            unterminated,
+            "actual:\n      1 | 1$\n  >   2 | (ends after line 1)\n",
+        );
+        said_once(
+            b"1\n",
+            b"1\n2\n",
+            ends,
+            unterminated,
+            "expected:\n      1 | 1$\n  >   2 | (ends after line 1)\nactual:",
+        );
+        said_once(
+            b"1\n2\n",
+            b"1\n3",
+            unterminated,
+            ends,
+            "actual:\n      1 | 1$\n  >   2 | 3\n        (no newline at the end)\n",
+        );
+        // The context: lines before the first shown are left out, and the
+        // lines after it up to `context`.
+        let shown = show_difference(b"1\n2\n3\n4\n5\n6\n", b"1\n2\n3\nx\n5\n6\n", 2);
+        assert!(
+            shown.contains("expected:\n      2 | 2$\n      3 | 3$\n  >   4 | 4$\n      5 | 5$\n      6 | 6$\nactual:"),
+            "{shown}"
+        );
+        let shown = show_difference(b"1\n2\n", b"3\n2\n", 1);
+        assert!(
+            shown.contains("expected:\n  >   1 | 1$\n      2 | 2$\nactual:"),
+            "{shown}"
+        );
+    }
+
     #[test]
     fn first_lines_are_cut_and_counted() {
         assert_eq!(

@@ -7,6 +7,7 @@ mod common;
 use common::{fixture, tool, Problems, Report, Scratch};
 use serde_json::Value;
 use std::fs;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -46,6 +47,11 @@ fn judge_command(samples: &Scratch, args: &[&str]) -> Command {
         .arg("--samples")
         .arg(&samples.path);
     command
+}
+
+/// [`judge_command`], run.
+fn judged(samples: &Scratch, args: &[&str]) -> Report {
+    Report::of(judge_command(samples, args).output().unwrap())
 }
 
 /// AC, WA and MLE: one verdict of each colour, and a failing summary.
@@ -216,6 +222,21 @@ fn a_color_that_is_no_choice_is_refused_in_one_line() {
         "error: CARGO_TERM_COLOR takes auto, always or never, not 'sometimes'\n"
     );
     assert_eq!(report.stdout, "");
+    // Stress refuses it before it looks for a workspace, let alone builds.
+    let nowhere = Scratch::new("report-stress-colour");
+    let report = Report::of(
+        tool()
+            .args(["stress", "x1-fixture"])
+            .env("CARGO_TERM_COLOR", "sometimes")
+            .current_dir(&nowhere.path)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report.code, Some(2));
+    assert_eq!(
+        report.stderr,
+        "error: CARGO_TERM_COLOR takes auto, always or never, not 'sometimes'\n"
+    );
 }
 
 #[test]
@@ -291,9 +312,12 @@ fn assert_json_matches_table(json: &str, table: &str) -> Vec<Value> {
         assert_eq!(name, words[1], "{line}");
         match case["wall_ns"].as_u64() {
             Some(ns) => {
-                assert_eq!(format!("{:.2}", ns as f64 / 1e6), words[2], "{line}");
+                // Rounded as the table rounds it: from the same Duration,
+                // so that a time ending in 5,000 ns rounds one way in both.
+                let wall = Duration::from_nanos(ns).as_secs_f64() * 1e3;
+                assert_eq!(format!("{wall:.2}"), words[2], "{line}");
                 let peak = match case["peak_bytes"].as_u64() {
-                    Some(bytes) => format!("{:.1}", bytes as f64 / f64::from(1 << 20)),
+                    Some(bytes) => format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)),
                     None => "-".to_string(),
                 };
                 assert_eq!(peak, words[4], "{line}");
@@ -528,4 +552,222 @@ fn a_crate_that_does_not_compile_is_a_red_ce_and_a_json_object() {
     }
     assert!(ce["detail"].as_str().unwrap().contains("error: no"), "{ce}");
     assert_eq!(objects[1]["failed"], 1);
+}
+
+/// `cargo judge --program PROGRAM` on `samples` with `--json JSON` and
+/// `args`: a program of the test's own (a copy of the fixture), so that
+/// the test may aim `--json` at it.
+fn judge_with_json(samples: &Scratch, program: &Path, json: &Path, args: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(program)
+            .arg("--samples")
+            .arg(&samples.path)
+            .arg("--json")
+            .arg(json)
+            .args(args)
+            .output()
+            .unwrap(),
+    )
+}
+
+#[test]
+fn json_is_created_only_for_an_accepted_run_and_never_over_its_inputs() {
+    let samples = samples_all_passing();
+    let elsewhere = Scratch::new("report-json-inputs");
+    let program = elsewhere.path.join(fixture().file_name().unwrap());
+    fs::copy(fixture(), &program).unwrap();
+    let json = elsewhere.write("kept.json", b"kept\n");
+    // A run the command line refuses leaves the file as it was.
+    let refused = judge_with_json(&samples, &program, &json, &["--case", "nope"]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert_eq!(fs::read_to_string(&json).unwrap(), "kept\n");
+    let both = samples_all_passing();
+    both.write("1.ans", b"1\n");
+    let refused = judge_with_json(&both, &program, &json, &[]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert_eq!(fs::read_to_string(&json).unwrap(), "kept\n");
+    // The run's own files are never written over: input, answer, program.
+    let input = samples.path.join("1.in");
+    let answer = samples.path.join("1.out");
+    for target in [&input, &answer, &program] {
+        let before = fs::read(target).unwrap();
+        let report = judge_with_json(&samples, &program, target, &[]);
+        assert_eq!(report.code, Some(2), "{target:?}: {}", report.stderr);
+        assert!(
+            report.stderr.starts_with("error: --json: ")
+                && report
+                    .stderr
+                    .ends_with(", an input of this run: name another file\n"),
+            "{}",
+            report.stderr
+        );
+        assert_eq!(fs::read(target).unwrap(), before, "{target:?}");
+    }
+    // Nor through a link to one.
+    #[cfg(unix)]
+    {
+        let link = elsewhere.path.join("link.json");
+        std::os::unix::fs::symlink(&input, &link).unwrap();
+        let report = judge_with_json(&samples, &program, &link, &[]);
+        assert_eq!(report.code, Some(2), "{}", report.stderr);
+        assert_eq!(fs::read_to_string(&input).unwrap(), "print 1\\n");
+    }
+    // An accepted run writes it.
+    let report = judge_with_json(&samples, &program, &json, &[]);
+    assert_eq!(report.code, Some(0), "{}", report.stderr);
+    assert_eq!(fs::read_to_string(&json).unwrap().lines().count(), 2);
+}
+
+/// A full device: a report that cannot be written is an error, to a file
+/// or to standard output, as `cargo timing --json` has it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_json_report_that_cannot_be_written_is_an_error() {
+    let samples = samples_all_passing();
+    let report = judged(&samples, &["--json", "/dev/full"]);
+    assert_eq!(report.code, Some(2), "{}", report.stdout);
+    assert!(
+        report
+            .stderr
+            .starts_with("error: --json: cannot write /dev/full: "),
+        "{}",
+        report.stderr
+    );
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let report = Report::of(
+        judge_command(&samples, &["--json", "-"])
+            .stdout(full)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(report.code, Some(2));
+    assert!(
+        report
+            .stderr
+            .ends_with("\nerror: --json: cannot write standard output: No space left on device (os error 28)\n"),
+        "{}",
+        report.stderr
+    );
+}
+
+/// The JSON objects `--json -` gives for the cases in `samples`.
+fn json_of(samples: &Scratch, args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["--json", "-"];
+    all.extend(args);
+    judged(samples, &all)
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn json_names_are_the_cases_own_and_give_back_to_case() {
+    // A tab in a file name is Unix's alone.
+    let names: &[&str] = if cfg!(unix) {
+        &["tab\tname", "tab^Iname", "plain"]
+    } else {
+        &["tab^Iname", "plain"]
+    };
+    let cases: Vec<(&str, &str, Option<&str>)> = names
+        .iter()
+        .map(|name| (*name, "print 1\\n", Some("1\n")))
+        .collect();
+    let samples = samples(&cases);
+    samples.write("only-answer.out", b"1\n");
+    let objects = json_of(&samples, &[]);
+    let mut given: Vec<&str> = objects[..objects.len() - 1]
+        .iter()
+        .filter_map(|object| object["case"].as_str())
+        .collect();
+    given.sort_unstable();
+    let mut expected = names.to_vec();
+    expected.push("only-answer");
+    expected.sort_unstable();
+    assert_eq!(given, expected);
+    for object in &objects[..objects.len() - 1] {
+        let case = object["case"].as_str().unwrap();
+        assert_eq!(object["crate"], "judge-fixture");
+        if case == "only-answer" {
+            assert_eq!(object["file"], Value::Null, "{object}");
+            continue;
+        }
+        // The path as the folder was given, and the name that picks it.
+        let file = samples.path.join(format!("{case}.in"));
+        assert_eq!(object["file"], file.to_str().unwrap(), "{object}");
+        let picked = json_of(&samples, &["--case", case]);
+        assert_eq!(picked.len(), 2, "{case}: {picked:?}");
+        assert_eq!(picked[0]["case"], case);
+    }
+}
+
+/// A case whose name is not UTF-8 keeps its bytes in the JSON.
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_is_given_with_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let samples = samples(&[]);
+    let stem = std::ffi::OsStr::from_bytes(b"x\xff");
+    let mut input = stem.to_os_string();
+    input.push(".in");
+    fs::write(samples.path.join(&input), b"print 1\\n").unwrap();
+    let mut answer = stem.to_os_string();
+    answer.push(".out");
+    fs::write(samples.path.join(&answer), b"1\n").unwrap();
+    let objects = json_of(&samples, &[]);
+    assert_eq!(objects[0]["case"], "x\u{fffd}");
+    assert_eq!(objects[0]["case_bytes"], serde_json::json!([120, 255]));
+    let file_bytes: Vec<u64> = samples
+        .path
+        .join(&input)
+        .as_os_str()
+        .as_bytes()
+        .iter()
+        .map(|&byte| u64::from(byte))
+        .collect();
+    assert_eq!(objects[0]["file_bytes"], serde_json::json!(file_bytes));
+}
+
+/// The keys of each JSON object in `text`, in the order written.
+fn keys_in_order(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut rest = text;
+    while let Some(end) = rest.find("\":") {
+        let start = rest[..end].rfind('"').unwrap();
+        keys.push(rest[start + 1..end].to_string());
+        rest = &rest[end + 2..];
+    }
+    keys
+}
+
+#[test]
+fn the_helps_json_example_is_what_the_judge_writes() {
+    let help = Report::of(tool().args(["judge", "--help"]).output().unwrap()).stdout;
+    let example: String = help
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("{\"type\":\"case\""))
+        .take_while(|line| !line.trim_start().starts_with("{\"type\":\"summary\""))
+        .map(str::trim)
+        .collect();
+    let summary = help
+        .lines()
+        .find(|line| line.trim_start().starts_with("{\"type\":\"summary\""))
+        .unwrap()
+        .trim();
+    serde_json::from_str::<Value>(&example).unwrap_or_else(|error| panic!("{error}: {example}"));
+    let samples = samples(&[("1", "print 1\\n3\\n", Some("1\n2\n"))]);
+    let report = judged(&samples, &["--json", "-"]);
+    let lines: Vec<&str> = report.stdout.lines().collect();
+    assert_eq!(
+        keys_in_order(lines[0]),
+        keys_in_order(&example),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(keys_in_order(lines[1]), keys_in_order(summary));
 }

@@ -15,6 +15,7 @@ use crate::cases::{self, Case};
 use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
+use crate::judge;
 use crate::workspace::Limits;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -147,7 +148,7 @@ pub fn plan(
     options: &flags::Judge,
 ) -> Result<Plan, Error> {
     let Some(package) = open(dir)? else {
-        let cases = folder_cases(dir, &options.cases)?;
+        let cases = judge::picked_cases(dir, &options.cases)?;
         return Ok(Plan {
             limits: options.limits(own),
             checker: options
@@ -160,7 +161,7 @@ pub fn plan(
     };
     refuse_unbatched(&package)?;
     let cases = match &package.cases {
-        Cases::Folder(data) => folder_cases(data, &options.cases)?.map_err(|error| {
+        Cases::Folder(data) => judge::picked_cases(data, &options.cases)?.map_err(|error| {
             if !data.is_dir() {
                 Error::new(format!(
                     "the package {} has no cases: it has no data/ folder",
@@ -206,21 +207,6 @@ pub fn plan(
         cases,
         line: Some(line),
     })
-}
-
-/// The cases of a folder that `names` pick; the command line's error
-/// when a name picks none or a case has two answers, and a folder without
-/// cases as the verdict's error.
-fn folder_cases(dir: &Path, names: &[String]) -> Result<Result<Vec<Case>, Error>, Error> {
-    match cases::scan(dir) {
-        Ok(found) if !found.is_empty() => {
-            if let Some(error) = cases::two_answers(dir, &found) {
-                return Err(error);
-            }
-            cases::pick(found, names, dir).map(Ok)
-        }
-        _ => Ok(cases::scan_picked(dir, names)),
-    }
 }
 
 /// The checker a package's validation makes, built where it must be, and

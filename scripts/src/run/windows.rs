@@ -56,10 +56,9 @@ impl Group {
         };
         let mut limits = JOBOBJECT_EXTENDED_LIMIT_INFORMATION::default();
         limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
-        if let Some(limit) = memory {
+        if let Some(cap) = memory.and_then(job_memory_cap) {
             limits.BasicLimitInformation.LimitFlags |= JOB_OBJECT_LIMIT_PROCESS_MEMORY;
-            limits.ProcessMemoryLimit =
-                usize::try_from(address_space_cap(limit)).unwrap_or(usize::MAX);
+            limits.ProcessMemoryLimit = cap;
         }
         // SAFETY: `job` is a valid job handle; the pointer and size
         // describe `limits`, the structure this information class takes.
@@ -134,6 +133,22 @@ impl Drop for Group {
         // the last handle kills what is left in the job.
         unsafe { CloseHandle(self.job) };
     }
+}
+
+/// The most a 64-bit process can commit: its user address space, 128 TiB.
+const REACHABLE_COMMIT: u64 = 1 << 47;
+
+/// The job's cap on each process's commit for a memory limit of `limit`:
+/// the address-space cap, or none when no process could reach it. A cap
+/// that saturated (`usize::MAX`, from a limit near 2^64) is not one
+/// Windows documents accepting, and a cap past the address space caps
+/// nothing: both are left out, and the watchdog still enforces the limit.
+fn job_memory_cap(limit: u64) -> Option<usize> {
+    let cap = address_space_cap(limit);
+    if cap >= REACHABLE_COMMIT {
+        return None;
+    }
+    usize::try_from(cap).ok()
 }
 
 /// Starts `command`; and the time that tries which failed took, which is
@@ -266,7 +281,7 @@ pub fn wait(
         // limit.
         if let Some(reason) = watch.stop(|| {
             let counters = memory_counters(process)?;
-            seen_peak = seen_peak.max(private_peak(&counters));
+            seen_peak = seen_peak.max(sampled_peak(&counters));
             Some(counters.PagefileUsage as u64)
         }) {
             // The program may have exited just now: then it keeps its
@@ -281,18 +296,16 @@ pub fn wait(
     let status = child.wait()?;
     let elapsed = started.elapsed();
     group.kill();
-    // The job's record of the peak commit; where it has none (0, as
-    // under Wine), the process's private peak, read now or while it ran;
-    // else unknown, never 0.
-    let recorded = group.peak_memory().filter(|&peak| peak > 0);
-    let peak_memory = recorded.or_else(|| {
-        let now = memory_counters(process).map_or(0, |counters| private_peak(&counters));
-        Some(now.max(seen_peak)).filter(|&peak| peak > 0)
-    });
+    let (peak_memory, peak_sampled) = chosen_peak(
+        group.peak_memory(),
+        group.adopted.get(),
+        memory_counters(process).as_ref(),
+        seen_peak,
+    );
     Ok(Waited {
         elapsed,
         peak_memory,
-        peak_sampled: recorded.is_none(),
+        peak_sampled,
         ending: Ending::Exited(status.code().unwrap_or(-1)),
         stop,
     })
@@ -311,18 +324,121 @@ fn memory_counters(process: HANDLE) -> Option<PROCESS_MEMORY_COUNTERS> {
     (read != 0).then_some(counters)
 }
 
+/// The run's peak memory, and whether it was sampled rather than
+/// recorded by the system; unknown (never 0) when nothing has it, and
+/// then not said to be sampled either.
+///
+/// - The job's record of its peak commit, when it has one: real Windows.
+/// - A job that records nothing (0) though the program is in it: Wine.
+///   The highest [`sampled_peak`] seen, now or while it ran: sampled.
+/// - The program not in the job (`AssignProcessToJobObject` failed, as
+///   it can where the tool itself runs in a job that allows no nesting):
+///   the system's record of the program's own peak commit
+///   (`PeakPagefileUsage`), which leaves out what it started, as the kill
+///   does then; never below what the watchdog saw.
+fn chosen_peak(
+    recorded: Option<u64>,
+    adopted: bool,
+    counters: Option<&PROCESS_MEMORY_COUNTERS>,
+    seen: u64,
+) -> (Option<u64>, bool) {
+    let known = |peak: u64| Some(peak).filter(|&peak| peak > 0);
+    if let Some(peak) = recorded.and_then(known) {
+        return (Some(peak), false);
+    }
+    if !adopted {
+        if let Some(peak) = counters.and_then(|counters| known(counters.PeakPagefileUsage as u64)) {
+            return (Some(peak.max(seen)), false);
+        }
+    }
+    let now = counters.map_or(0, sampled_peak);
+    let peak = known(now.max(seen));
+    (peak, peak.is_some())
+}
+
 /// A process's private peak from its counters alone, for where no job
-/// records the peak commit (Wine). Wine's commit figure is the present
+/// records the peak commit (Wine). Wine's commit figure (`PagefileUsage`,
+/// and `PeakPagefileUsage`, which it sets to the same) is the present
 /// anonymous part of the working set, not a peak, so a peak read from it
 /// every few milliseconds would miss a short one; its peak working set is
 /// a true high-water mark, but counts Wine's own libraries (several MiB
 /// of mapped files). So: the peak working set less the part of the
-/// working set that is not private now. Never below the commit the
-/// watchdog judged; on Windows, where private memory may be larger than
-/// the working set, the peak working set itself.
-fn private_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
+/// working set that is not private now, and never below the peak commit
+/// the counters give, which is at least the commit the watchdog judged.
+fn sampled_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
     let shared = counters
         .WorkingSetSize
         .saturating_sub(counters.PagefileUsage);
-    counters.PeakWorkingSetSize.saturating_sub(shared) as u64
+    let working = counters.PeakWorkingSetSize.saturating_sub(shared);
+    working
+        .max(counters.PeakPagefileUsage)
+        .max(counters.PagefileUsage) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cap_no_process_can_reach_is_left_out() {
+        assert_eq!(job_memory_cap(256 << 20), Some(768 << 20));
+        assert_eq!(job_memory_cap(u64::MAX), None);
+        assert_eq!(job_memory_cap(u64::MAX / 2), None);
+        assert_eq!(job_memory_cap(REACHABLE_COMMIT / 2), None);
+        let largest = (REACHABLE_COMMIT - (256 << 20)) / 2 - 1;
+        assert!(job_memory_cap(largest).is_some());
+    }
+
+    /// Counters with these figures, in MiB.
+    fn counters(
+        peak_commit: usize,
+        commit: usize,
+        peak_set: usize,
+        set: usize,
+    ) -> PROCESS_MEMORY_COUNTERS {
+        PROCESS_MEMORY_COUNTERS {
+            PeakPagefileUsage: peak_commit << 20,
+            PagefileUsage: commit << 20,
+            PeakWorkingSetSize: peak_set << 20,
+            WorkingSetSize: set << 20,
+            ..PROCESS_MEMORY_COUNTERS::default()
+        }
+    }
+
+    #[test]
+    fn the_peak_is_the_jobs_record_else_the_programs_else_sampled() {
+        const MIB: u64 = 1 << 20;
+        let after = counters(40, 1, 30, 8);
+        // The job's record: recorded.
+        assert_eq!(
+            chosen_peak(Some(50 * MIB), true, Some(&after), 0),
+            (Some(50 * MIB), false)
+        );
+        // Out of the job: the program's peak commit, over a working set
+        // that was smaller.
+        assert_eq!(
+            chosen_peak(None, false, Some(&after), 0),
+            (Some(40 * MIB), false)
+        );
+        assert_eq!(
+            chosen_peak(None, false, Some(&after), 45 * MIB),
+            (Some(45 * MIB), false)
+        );
+        // In a job that records nothing (Wine, whose peak commit is the
+        // commit now): the working set's private peak, sampled.
+        let wine = counters(1, 1, 30, 8);
+        assert_eq!(
+            chosen_peak(Some(0), true, Some(&wine), 0),
+            (Some(23 * MIB), true)
+        );
+        // Never below the commit the watchdog judged.
+        let committed = counters(60, 60, 30, 8);
+        assert_eq!(
+            chosen_peak(Some(0), true, Some(&committed), 0),
+            (Some(60 * MIB), true)
+        );
+        // Nothing known: unknown, and not said to be sampled.
+        assert_eq!(chosen_peak(Some(0), true, None, 0), (None, false));
+        assert_eq!(chosen_peak(None, false, None, 0), (None, false));
+    }
 }
