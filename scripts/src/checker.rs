@@ -98,7 +98,9 @@ impl ValidatorFlags {
         }
         expected.iter().zip(&actual).all(|(one, other)| {
             let tolerant = self.float_absolute.is_some() || self.float_relative.is_some();
-            if let (true, Some(one), Some(other)) = (tolerant, number(one), number(other)) {
+            // As the format's validator: inf and nan are words, not numbers.
+            let finite = |token: &[u8]| number(token).filter(|value| value.is_finite());
+            if let (true, Some(one), Some(other)) = (tolerant, finite(one), finite(other)) {
                 let difference = (one - other).abs();
                 return self.float_absolute.is_some_and(|eps| difference <= eps)
                     || self
