@@ -131,6 +131,10 @@ fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memor
     let report = judge(&package.path.join("data"), &["--case", "sample/1"]);
     assert!(package_line(&report).contains("memory limit 512 MiB"));
     assert_eq!(report.summary(), "1 passed, 0 failed");
+    // And a folder in it, its cases named as that folder names them.
+    let report = judge(&package.path.join("data").join("sample"), &[]);
+    assert!(package_line(&report).contains("memory limit 512 MiB"));
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
     // The checker given on the command line beats the package's.
     let report = judge(&package.path, &["--checker", "exact", "--case", "sample/1"]);
     assert!(package_line(&report).contains("checker --checker"));

@@ -83,7 +83,9 @@ pub struct Unbatched {
 }
 
 /// The package at `dir`, or None when `dir` is a plain folder of cases.
-/// `dir` may be a package's root or its `data/` folder.
+/// `dir` may be a package's root, its `data/` folder or a folder in that
+/// (`data/sample`, a test group): then its cases are those of `dir`, judged
+/// as the package says.
 pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if dir.join("problem.xml").is_file() {
         return polygon::read(dir).map(Some);
@@ -91,11 +93,15 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if icpc::is_root(dir) {
         return icpc::read(dir, &dir.join("data")).map(Some);
     }
-    let is_data = dir.file_name().is_some_and(|name| name == "data");
-    match dir.parent() {
-        Some(parent) if is_data && icpc::is_root(parent) => icpc::read(parent, dir).map(Some),
-        _ => Ok(None),
+    // A few levels up at most: data/secret/group/subgroup.
+    for folder in dir.ancestors().take(4) {
+        let is_data = folder.file_name().is_some_and(|name| name == "data");
+        match folder.parent() {
+            Some(root) if is_data && icpc::is_root(root) => return icpc::read(root, dir).map(Some),
+            _ => {}
+        }
     }
+    Ok(None)
 }
 
 /// An error when the package's problem is not judged as batch; never
