@@ -176,7 +176,7 @@ fn a_2023_07_package_states_its_time_limit_and_the_command_line_beats_it() {
 
 #[test]
 fn validator_flags_reach_the_default_validator() {
-    let package = package(&[
+    let floats = package(&[
         (
             "problem.yaml",
             "name: Floats\nvalidation: default\nvalidator_flags: 'float_tolerance 1e-6'\n",
@@ -186,7 +186,7 @@ fn validator_flags_reach_the_default_validator() {
         ("data/secret/far.in", "print 0.6\\n"),
         ("data/secret/far.ans", "0.5\n"),
     ]);
-    let report = judge(&package.path, &[]);
+    let report = judge(&floats.path, &[]);
     assert!(
         package_line(&report).contains(
             "checker the ICPC default validator float_tolerance 1e-6 (problem.yaml \
@@ -197,6 +197,57 @@ fn validator_flags_reach_the_default_validator() {
     );
     assert_eq!(report.verdict("judge-fixture/secret/close"), "AC");
     assert_eq!(report.verdict("judge-fixture/secret/far"), "WA");
+    // testdata.yaml's flags come after problem.yaml's, a group's own
+    // judged on its own.
+    let words = package(&[
+        (
+            "problem.yaml",
+            "name: Words
+",
+        ),
+        (
+            "data/testdata.yaml",
+            "output_validator_flags: case_sensitive
+",
+        ),
+        ("data/secret/1.in", "print Yes\n"),
+        (
+            "data/secret/1.ans",
+            "yes
+",
+        ),
+        (
+            "data/secret/loose/testdata.yaml",
+            "on_reject: continue
+output_validator_flags: ''
+",
+        ),
+        ("data/secret/loose/2.in", "print Yes\n"),
+        (
+            "data/secret/loose/2.ans",
+            "yes
+",
+        ),
+    ]);
+    let report = judge(&words.path, &[]);
+    report.exited(2);
+    assert!(
+        report
+            .stderr
+            .contains("loose/testdata.yaml states output validator flags of its own"),
+        "{}",
+        report.stderr
+    );
+    let report = judge(&words.path.join("data/secret/loose"), &[]);
+    assert_eq!(report.verdict("judge-fixture/2"), "AC", "{}", report.stdout);
+    std::fs::remove_dir_all(words.path.join("data/secret/loose")).unwrap();
+    let report = judge(&words.path, &[]);
+    assert!(
+        package_line(&report).contains("default validator case_sensitive ("),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/secret/1"), "WA");
     // A flag the validator does not know is the package's error, in one line.
     let bad = package_line_error(&[
         ("problem.yaml", "validator_flags: float_tolerence 1e-6\n"),

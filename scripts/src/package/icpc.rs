@@ -14,7 +14,11 @@
 //! - memory limit, in MiB: `limits: memory`.
 //! - checker: legacy `validation: default` (the ICPC default validator)
 //!   or `custom` (the package's validator); in 2023-07 the validator when
-//!   the package has one. `validator_flags` go to either.
+//!   the package has one. `validator_flags` go to either, and after them
+//!   those of `testdata.yaml` (`output_validator_flags`, 2023-07's
+//!   `output_validator_args`): the judged folder's own or its nearest
+//!   folder's up to `data/`, as a test group inherits them. A group below
+//!   with flags of its own is judged on its own: its folder to --samples.
 
 use super::build::Source;
 use super::yaml::{self, Yaml};
@@ -114,9 +118,10 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
                 program: validator_folder.as_ref().map(|folder| program_in(folder)),
             })
         });
-    let flags: Vec<String> = text_at(&["validator_flags"])?
+    let mut flags: Vec<String> = text_at(&["validator_flags"])?
         .map(|flags| flags.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
+    flags.extend(testdata_flags(root, data)?);
     let custom = if modern {
         validator_folder.is_some()
     } else {
@@ -272,4 +277,86 @@ fn time_limit(root: &Path, in_yaml: Option<String>) -> Result<Option<Stated<Dura
         Ok(text) => stated(text.trim(), ".timelimit").map(Some),
         Err(_) => Ok(None),
     }
+}
+
+/// The output validator flags a `testdata.yaml` states, if it does.
+fn flags_in(folder: &Path) -> Result<Option<Vec<String>>, Error> {
+    let path = folder.join("testdata.yaml");
+    let Ok(text) = fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let yaml = yaml::parse(&text).map_err(|error| error.context(path.display()))?;
+    let value = ["output_validator_flags", "output_validator_args"]
+        .iter()
+        .find_map(|key| yaml.get(key));
+    Ok(match value {
+        None => None,
+        Some(Yaml::List(items)) => Some(
+            items
+                .iter()
+                .filter_map(|item| item.text().map(str::to_string))
+                .collect(),
+        ),
+        Some(value) => Some(
+            value
+                .text()
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        ),
+    })
+}
+
+/// The `testdata.yaml` flags the cases of `judged` (a folder in `data/`,
+/// or `data/` itself) are checked with: its own, or its nearest parent's
+/// up to `data/`. An error when a folder below states others: one run
+/// checks every case alike.
+fn testdata_flags(root: &Path, judged: &Path) -> Result<Vec<String>, Error> {
+    let data = root.join("data");
+    let mut flags = Vec::new();
+    if let Ok(below) = judged.strip_prefix(&data) {
+        let mut folder = data.clone();
+        if let Some(stated) = flags_in(&folder)? {
+            flags = stated;
+        }
+        for part in below.components() {
+            folder.push(part);
+            if let Some(stated) = flags_in(&folder)? {
+                flags = stated;
+            }
+        }
+    }
+    if let Some(other) = differing_below(judged, &flags)? {
+        return Err(Error::new(format!(
+            "{} states output validator flags of its own, unlike the folders above it: \
+             judge it on its own (give its folder to --samples)",
+            other.join("testdata.yaml").display()
+        )));
+    }
+    Ok(flags)
+}
+
+/// A folder below `folder` whose testdata.yaml states flags other than
+/// `flags`.
+fn differing_below(folder: &Path, flags: &[String]) -> Result<Option<PathBuf>, Error> {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return Ok(None);
+    };
+    let mut folders: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    for inner in folders {
+        let own = flags_in(&inner)?;
+        if own.as_deref().is_some_and(|own| own != flags) {
+            return Ok(Some(inner));
+        }
+        let inherited = own.unwrap_or_else(|| flags.to_vec());
+        if let Some(found) = differing_below(&inner, &inherited)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }
