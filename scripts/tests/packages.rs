@@ -137,7 +137,7 @@ fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memor
     assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
     // The checker given on the command line beats the package's.
     let report = judge(&package.path, &["--checker", "exact", "--case", "sample/1"]);
-    assert!(package_line(&report).contains("checker --checker"));
+    assert!(package_line(&report).contains("checker exact (--checker)"));
     assert_eq!(report.verdict("judge-fixture/sample/1"), "WA");
 }
 
@@ -486,6 +486,17 @@ fn a_polygon_package_without_its_test_files_says_where_they_come_from() {
         "{error}"
     );
     assert!(error.contains("doall"), "{error}");
+    let empty = package(&[("problem.xml", &polygon_xml(0, ""))]);
+    let report = judge(&empty.path, &[]);
+    assert!(
+        report
+            .stdout
+            .contains("has no cases: its testset lists no tests"),
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+    report.exited(1);
 }
 
 /// An ICPC output validator in Python: `validate.py INPUT ANSWER

@@ -184,6 +184,10 @@ pub fn plan(
                 error
             }
         }),
+        Cases::Listed(listed) if listed.is_empty() => Err(Error::new(format!(
+            "the package {} has no cases: its testset lists no tests",
+            package.root.display()
+        ))),
         Cases::Listed(listed) => Ok(cases::pick(listed.clone(), &options.cases, &package.root)?),
     };
     let (time, time_from) = match (options.time_limit, &package.time) {
@@ -196,9 +200,14 @@ pub fn plan(
         (None, Some(stated)) => (stated.value, stated.from.clone()),
         (None, None) => (own.memory, format!("{own_from}; the package states none")),
     };
-    let (checker, checker_said) = match &options.checker {
-        Some(checker) => (checker.clone(), "--checker".to_string()),
-        None => checker_of(&package.validation)?,
+    let (checker, checker_said) = match (&options.checker, &cases) {
+        (Some(checker), _) => (checker.clone(), format!("{} (--checker)", named(checker))),
+        // Nothing to check: nothing built.
+        (None, Err(_)) => (
+            own_checker.clone(),
+            "none, as there are no cases".to_string(),
+        ),
+        (None, Ok(_)) => checker_of(&package.validation)?,
     };
     let line = format!(
         "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}), checker {checker_said}",
@@ -287,5 +296,17 @@ fn shown_memory(bytes: u64) -> String {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    }
+}
+
+/// A checker given on the command line, as the report names it.
+fn named(checker: &Checker) -> String {
+    match checker {
+        Checker::Exact => "exact".to_string(),
+        Checker::Tokens => "tokens".to_string(),
+        Checker::Float(error) => format!("float:{error:e}"),
+        Checker::Program(path) => path.display().to_string(),
+        Checker::Icpc { validator, .. } => format!("icpc:{}", validator.display()),
+        Checker::IcpcDefault(_) => "the ICPC default validator".to_string(),
     }
 }
