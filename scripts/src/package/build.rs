@@ -109,6 +109,8 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
         hasher.write_u64(contents.len() as u64);
         hasher.write(&contents);
     }
+    // std's hasher may hash otherwise in another Rust release: then each
+    // program is built once more, and nothing worse.
     let key = format!("{:016x}", hasher.finish());
     let cache = cache_folder()?;
     let done = cache.join(&key);
