@@ -84,8 +84,9 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
         Language::Python => python(source)?,
         Language::Scripts => (PathBuf::from("sh"), Vec::new()),
     };
+    let name = program_name(language, source);
     let mut hasher = DefaultHasher::new();
-    hasher.write(format!("{language:?} {} {tool_args:?}", tool.display()).as_bytes());
+    hasher.write(format!("{name} {language:?} {} {tool_args:?}", tool.display()).as_bytes());
     let mut hashed = files.clone();
     for folder in source.include.iter().chain(Some(&source.dir)) {
         if let Ok(entries) = fs::read_dir(folder) {
@@ -114,7 +115,7 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
     let key = format!("{:016x}", hasher.finish());
     let cache = cache_folder()?;
     let done = cache.join(&key);
-    let program = done.join(program_name(language));
+    let program = done.join(&name);
     if program.is_file() {
         return Ok((program, Made::Cached));
     }
@@ -137,9 +138,8 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
         Ok((program, Made::Now))
     } else {
         Err(Error::new(format!(
-            "{}: the build made no {}",
-            source.shown,
-            program_name(language)
+            "{}: the build made no {name}",
+            source.shown
         )))
     }
 }
@@ -158,12 +158,23 @@ fn cache_folder() -> Result<PathBuf, Error> {
     Ok(folder)
 }
 
-fn program_name(language: Language) -> &'static str {
+/// The built program's file name: the source's own name (`check`,
+/// `different_validator`), as a checker's messages show its path; `run`
+/// for the format's build/run scripts.
+fn program_name(language: Language, source: &Source) -> String {
+    let stem = match &source.main {
+        Some(main) => main.file_stem(),
+        None => source.dir.file_name(),
+    };
+    let stem = stem
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .filter(|stem| !stem.is_empty() && stem != "run")
+        .unwrap_or_else(|| "program".to_string());
     match (language, cfg!(windows)) {
-        (Language::Python, true) => "run.cmd",
-        (Language::Python | Language::Scripts, _) => "run",
-        (_, true) => "program.exe",
-        (_, false) => "program",
+        (Language::Scripts, _) => "run".to_string(),
+        (Language::Python, true) => format!("{stem}.cmd"),
+        (_, true) => format!("{stem}.exe"),
+        (_, false) => stem,
     }
 }
 
@@ -268,7 +279,7 @@ fn make(
     source: &Source,
     into: &Path,
 ) -> Result<(), Error> {
-    let program = into.join(program_name(language));
+    let program = into.join(program_name(language, source));
     match language {
         Language::Cpp | Language::C => {
             let sources = files
@@ -413,5 +424,60 @@ fn compile(command: &mut Command, source: &Source) -> Result<(), Error> {
             "cannot build {}: cannot start {program}: {error}",
             source.shown
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(dir: &str, main: Option<&str>) -> Source {
+        Source {
+            shown: dir.to_string(),
+            dir: PathBuf::from(dir),
+            main: main.map(PathBuf::from),
+            include: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_built_program_is_named_after_its_source() {
+        let suffix = if cfg!(windows) { ".exe" } else { "" };
+        let polygon = source("p/files", Some("p/files/check.cpp"));
+        assert_eq!(
+            program_name(Language::Cpp, &polygon),
+            format!("check{suffix}")
+        );
+        let legacy = source("p/output_validators/signs", None);
+        assert_eq!(program_name(Language::C, &legacy), format!("signs{suffix}"));
+        let python = if cfg!(windows) { "signs.cmd" } else { "signs" };
+        assert_eq!(program_name(Language::Python, &legacy), python);
+        assert_eq!(program_name(Language::Scripts, &legacy), "run");
+        // A name that is the scripts' own is not taken.
+        let named_run = source("p/output_validators/run", None);
+        assert_eq!(
+            program_name(Language::Cpp, &named_run),
+            format!("program{suffix}")
+        );
+    }
+
+    #[test]
+    fn the_language_is_the_folders_build_scripts_else_its_sources() {
+        let files = |names: &[&str]| -> Vec<PathBuf> { names.iter().map(PathBuf::from).collect() };
+        assert_eq!(
+            language(&files(&["build", "validate.cc"])),
+            Some(Language::Scripts)
+        );
+        assert_eq!(
+            language(&files(&["validate.h", "validate.cc"])),
+            Some(Language::Cpp)
+        );
+        assert_eq!(language(&files(&["check.C"])), Some(Language::Cpp));
+        assert_eq!(language(&files(&["check.c"])), Some(Language::C));
+        assert_eq!(
+            language(&files(&["check.py", "README"])),
+            Some(Language::Python)
+        );
+        assert_eq!(language(&files(&["Check.java"])), None);
     }
 }
