@@ -1,7 +1,19 @@
 //! How an output is held against the expected answer: a crate's `checker`
 //! (`[package.metadata.judge]`) or `--checker SPEC`, the policies that `oj`
-//! and cargo-compete users know. One place decides, for `judge`,
-//! `bundle --check` and `stress` alike.
+//! and cargo-compete users know, and the checkers judges publish: testlib's
+//! (`testlib.rs`), ICPC output validators (`icpc.rs`) and the ICPC default
+//! output validator (`default_validator.rs`). One place decides, for
+//! `judge`, `bundle --check` and `stress` alike.
+
+mod default_validator;
+pub mod icpc;
+pub mod testlib;
+
+pub use default_validator::ValidatorFlags;
+// For an interactor in testlib's convention, which ends as a checker does
+// (its module has them too): unused until one is run.
+#[allow(unused_imports)]
+pub use testlib::{judge_by_status, testlib_verdict};
 
 use crate::error::Error;
 use crate::run::{self, Run};
@@ -15,121 +27,77 @@ use std::time::Duration;
 /// A comparison policy.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Checker {
-    /// Byte for byte, a missing final newline tolerated; PE when only
-    /// whitespace differs. The default.
+    /// Byte for byte, a missing final newline tolerated and a CR before a
+    /// LF part of the line end; PE when only whitespace differs. The
+    /// default.
     Exact,
     /// The same whitespace-separated tokens in the same order.
     Tokens,
     /// Tokens, numbers equal within this absolute or relative error.
     Float(f64),
-    /// A program run as `CHECKER INPUT OUTPUT ANSWER`: exit status 0 is AC.
+    /// A checker in testlib's convention, run as `CHECKER INPUT OUTPUT
+    /// ANSWER`: exit status 0 AC, 1 WA, 2 PE, 3 the checker's failure, as
+    /// [`testlib_verdict`] reads them.
     Program(PathBuf),
     /// An ICPC output validator, run as `VALIDATOR INPUT ANSWER
-    /// FEEDBACK_DIR [FLAGS...] < OUTPUT`: exit 42 is AC, 43 WA.
+    /// FEEDBACK_DIR [FLAGS...] < OUTPUT`: 42 AC, 43 WA.
     Icpc {
         validator: PathBuf,
         flags: Vec<String>,
     },
-    /// The ICPC default output validator, with a package's
-    /// `validator_flags`.
+    /// The ICPC default output validator, built in.
     IcpcDefault(ValidatorFlags),
 }
 
-/// The flags of the ICPC default output validator.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ValidatorFlags {
-    pub case_sensitive: bool,
-    pub space_change_sensitive: bool,
-    pub float_absolute: Option<f64>,
-    pub float_relative: Option<f64>,
-}
-
-impl ValidatorFlags {
-    /// Reads `validator_flags` as the ICPC format spells them.
-    pub fn parse(flags: &[String]) -> Result<ValidatorFlags, Error> {
-        let mut parsed = ValidatorFlags::default();
-        let mut words = flags.iter();
-        while let Some(word) = words.next() {
-            let mut tolerance = || {
-                words
-                    .next()
-                    .and_then(|value| value.parse::<f64>().ok())
-                    .filter(|value| *value >= 0.0)
-                    .ok_or_else(|| Error::new(format!("{word} takes a number")))
-            };
-            match word.as_str() {
-                "case_sensitive" => parsed.case_sensitive = true,
-                "space_change_sensitive" => parsed.space_change_sensitive = true,
-                "float_absolute_tolerance" => parsed.float_absolute = Some(tolerance()?),
-                "float_relative_tolerance" => parsed.float_relative = Some(tolerance()?),
-                "float_tolerance" => {
-                    let value = tolerance()?;
-                    parsed.float_absolute = Some(value);
-                    parsed.float_relative = Some(value);
-                }
-                other => return Err(Error::new(format!("unknown validator flag '{other}'"))),
-            }
-        }
-        Ok(parsed)
-    }
-
-    /// True when `output` and `answer` are the same by these flags.
-    fn accepts(&self, answer: &[u8], output: &[u8]) -> bool {
-        let split = |text: &[u8]| -> Vec<Vec<u8>> {
-            text.split(u8::is_ascii_whitespace)
-                .filter(|token| !token.is_empty())
-                .map(<[u8]>::to_vec)
-                .collect()
-        };
-        let (expected, actual) = (split(answer), split(output));
-        if expected.len() != actual.len() {
-            return false;
-        }
-        if self.space_change_sensitive {
-            let spaces = |text: &[u8]| -> Vec<Vec<u8>> {
-                text.split(|byte| !byte.is_ascii_whitespace())
-                    .filter(|run| !run.is_empty())
-                    .map(<[u8]>::to_vec)
-                    .collect()
-            };
-            if spaces(answer) != spaces(output) {
-                return false;
-            }
-        }
-        expected.iter().zip(&actual).all(|(one, other)| {
-            let tolerant = self.float_absolute.is_some() || self.float_relative.is_some();
-            // As the format's validator: inf and nan are words, not numbers.
-            let finite = |token: &[u8]| number(token).filter(|value| value.is_finite());
-            if let (true, Some(one), Some(other)) = (tolerant, finite(one), finite(other)) {
-                let difference = (one - other).abs();
-                return self.float_absolute.is_some_and(|eps| difference <= eps)
-                    || self
-                        .float_relative
-                        .is_some_and(|eps| difference <= eps * one.abs());
-            }
-            if self.case_sensitive {
-                one == other
-            } else {
-                one.eq_ignore_ascii_case(other)
-            }
-        })
-    }
-}
-
 /// What `--checker` and `checker = "..."` take, for messages.
-pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6) or a checker program's path";
+pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6), icpc-default (or \
+                         icpc-default:FLAGS), icpc:PATH or a checker program's path";
+
+/// The spec of the built-in ICPC default output validator.
+const ICPC_DEFAULT: &str = "icpc-default";
 
 impl Checker {
-    /// Reads a spec: `exact`, `tokens`, `float:EPS`, or else the path of a
-    /// checker program, a relative one taken from `base`, never looked up on
-    /// PATH (from the current folder `.`, as [`run::program_path`] takes
-    /// it: `./x` as given, not `././x`).
+    /// Reads a spec: `exact`, `tokens`, `float:EPS`, `icpc-default` (with
+    /// `:FLAGS`, validator_flags apart by spaces or commas), `icpc:PATH`,
+    /// or else the path of a testlib checker. A program's path, relative,
+    /// is taken from `base`, never looked up on PATH (from the current
+    /// folder `.`, as [`run::program_path`] takes it: `./x` as given, not
+    /// `././x`).
     pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
             "tokens" => return Ok(Checker::Tokens),
             "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
+        }
+        if spec == ICPC_DEFAULT {
+            return Ok(Checker::IcpcDefault(ValidatorFlags::default()));
+        }
+        if let Some(flags) = spec
+            .strip_prefix(ICPC_DEFAULT)
+            .and_then(|rest| rest.strip_prefix(':'))
+        {
+            // As problem.yaml's validator_flags: words apart; commas too,
+            // which need no quoting in a shell.
+            let words: Vec<String> = flags
+                .split(|character: char| character == ',' || character.is_whitespace())
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect();
+            return ValidatorFlags::parse(&words)
+                .map(Checker::IcpcDefault)
+                .map_err(|error| error.context(ICPC_DEFAULT));
+        }
+        if let Some(validator) = spec.strip_prefix("icpc:") {
+            if validator.is_empty() {
+                return Err(Error::new(
+                    "icpc:PATH needs the validator's path, such as icpc:./validate",
+                ));
+            }
+            return Ok(Checker::Icpc {
+                validator: program_from(Path::new(validator), base),
+                flags: Vec::new(),
+            });
         }
         if let Some(error) = spec.strip_prefix("float:") {
             return error
@@ -143,16 +111,16 @@ impl Checker {
                     ))
                 });
         }
-        let path = Path::new(spec);
-        let from_here = base.components().all(|part| part == Component::CurDir);
-        Ok(Checker::Program(if from_here {
-            run::program_path(path)
-        } else if path.is_relative() {
-            // `./check.py` in a crate's table: `crates/x/check.py`.
-            base.join(path.strip_prefix(".").unwrap_or(path))
-        } else {
-            path.to_path_buf()
-        }))
+        Ok(Checker::Program(program_from(Path::new(spec), base)))
+    }
+
+    /// The program this checker runs, if it runs one.
+    pub fn program(&self) -> Option<&Path> {
+        match self {
+            Checker::Program(path) => Some(path),
+            Checker::Icpc { validator, .. } => Some(validator),
+            _ => None,
+        }
     }
 
     /// The verdict on a finished `run` of the case whose input file is
@@ -179,39 +147,33 @@ impl Checker {
             Checker::Exact => verdict::judge_output(answer, &run.stdout),
             Checker::Tokens => compare_tokens(answer, &run.stdout, None),
             Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
-            Checker::Program(checker) => {
-                run_checker(checker, input, &run.stdout, answer_path, checker_time)
-            }
-            Checker::Icpc { validator, flags } => run_validator(
-                validator,
-                flags,
-                input,
-                &run.stdout,
-                answer_path,
-                checker_time,
-            ),
-            Checker::IcpcDefault(flags) if flags.accepts(answer, &run.stdout) => {
-                (Verdict::Ac, String::new())
-            }
-            Checker::IcpcDefault(_) => (
-                Verdict::Wa,
-                "the ICPC default validator says no\n".to_string(),
-            ),
+            Checker::IcpcDefault(flags) => default_validator::judge(flags, answer, &run.stdout),
+            Checker::Program(checker) => with_output_file(&run.stdout, |output| {
+                testlib::run_checker(checker, input, output, answer_path, checker_time)
+            }),
+            Checker::Icpc { validator, flags } => with_output_file(&run.stdout, |output| {
+                icpc::run_validator(validator, flags, input, output, answer_path, checker_time)
+            }),
         }
     }
 
     /// Where `output` first differs from `answer` by this policy, as the
     /// report under WA or PE shows it: the first differing line and byte
     /// (exact), or the first differing token's line, byte and number
-    /// (tokens, float; when the output has too few, the position just past
-    /// its end). `None` when they do not differ, and for a checker program,
-    /// which says no position.
+    /// (tokens, float, icpc-default; when the output has too few, the
+    /// position just past its end). `None` when they do not differ, and for
+    /// a checker program, which says no position.
     pub fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<Position> {
         let error = match self {
             Checker::Exact => return verdict::first_difference(answer, output),
             Checker::Tokens => None,
             Checker::Float(error) => Some(*error),
-            Checker::Program(_) | Checker::Icpc { .. } | Checker::IcpcDefault(_) => return None,
+            Checker::IcpcDefault(flags) => {
+                return default_validator::validate(flags, answer, output)
+                    .err()
+                    .map(|mismatch| mismatch.at)
+            }
+            Checker::Program(_) | Checker::Icpc { .. } => return None,
         };
         let (index, _, token, _) = first_token_difference(answer, output, error)?;
         Some(match token {
@@ -380,16 +342,27 @@ pub fn checker_time(time_limit: Duration) -> Duration {
     (time_limit * 2).max(Duration::from_secs(1))
 }
 
-/// Runs the checker program on one case: the output is written to a file
-/// of its own for it. Exit status 0 is AC and any other WA, with its
-/// stderr; a checker that runs past its time, crashes or cannot be started
-/// is an ERROR: the case was not judged.
-fn run_checker(
-    checker: &Path,
-    input: &Path,
+/// A checker program's path from its spec: relative to `base` (a crate's
+/// folder), never looked up on PATH; from the current folder `.` as
+/// [`run::program_path`] takes it (`./x` as given, not `././x`).
+fn program_from(path: &Path, base: &Path) -> PathBuf {
+    let from_here = base.components().all(|part| part == Component::CurDir);
+    if from_here {
+        run::program_path(path)
+    } else if path.is_relative() {
+        // `./check.py` in a crate's table: `crates/x/check.py`.
+        base.join(path.strip_prefix(".").unwrap_or(path))
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// Calls `check` with the path of a file of its own holding `output`,
+/// removed after: a checker program reads the output from a file (testlib)
+/// or its standard input (ICPC).
+fn with_output_file(
     output: &[u8],
-    answer: &Path,
-    time: Duration,
+    check: impl FnOnce(&Path) -> (Verdict, String),
 ) -> (Verdict, String) {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let output_path = std::env::temp_dir().join(format!(
@@ -401,93 +374,32 @@ fn run_checker(
         let detail = format!("cannot write {}: {error}\n", output_path.display());
         return (Verdict::Error, detail);
     }
-    let result = checked(checker, input, &output_path, answer, time);
+    let result = check(&output_path);
     let _ = fs::remove_file(&output_path);
     result
 }
 
-/// Runs an ICPC output validator on one case: the output as its standard
-/// input, a fresh feedback folder removed after.
-fn run_validator(
-    validator: &Path,
-    flags: &[String],
-    input: &Path,
-    output: &[u8],
-    answer: &Path,
-    time: Duration,
-) -> (Verdict, String) {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let scratch = std::env::temp_dir().join(format!(
-        "judge-feedback-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let feedback = scratch.join("feedback");
-    let output_path = scratch.join("output");
-    if let Err(error) = fs::create_dir_all(&feedback).and_then(|()| fs::write(&output_path, output))
-    {
-        let detail = format!("cannot write {}: {error}\n", scratch.display());
-        return (Verdict::Error, detail);
-    }
-    let mut args = vec![
-        input.display().to_string(),
-        answer.display().to_string(),
-        format!("{}/", feedback.display()),
-    ];
-    args.extend(flags.iter().cloned());
-    let result = match run::run(validator, &args, &output_path, time, run::Purpose::Judge) {
-        Err(error) => (
-            Verdict::Error,
-            format!(
-                "cannot run the validator {}: {error}\n",
-                validator.display()
-            ),
-        ),
-        Ok(run) => {
-            let message = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
-            let said = verdict::first_lines(&message, verdict::STDERR_LINES, "  ");
-            match run.ending {
-                run::Ending::Exited(42) if !run.killed_for_time => (Verdict::Ac, String::new()),
-                run::Ending::Exited(43) if !run.killed_for_time => {
-                    (Verdict::Wa, format!("the validator says no:\n{said}"))
-                }
-                ending => (
-                    Verdict::Error,
-                    format!(
-                        "the validator {} failed: {}\n{said}",
-                        validator.display(),
-                        ending.describe()
-                    ),
-                ),
-            }
-        }
-    };
-    let _ = fs::remove_dir_all(&scratch);
-    result
-}
-
-fn checked(
-    checker: &Path,
-    input: &Path,
-    output: &Path,
-    answer: &Path,
-    time: Duration,
-) -> (Verdict, String) {
-    let args: Option<Vec<String>> = [input, output, answer]
+/// The paths as the arguments of a checker program, which takes them as
+/// text; an ERROR's detail when one is not UTF-8.
+fn text_args(paths: &[&Path]) -> Result<Vec<String>, String> {
+    paths
         .iter()
         .map(|path| path.to_str().map(str::to_string))
-        .collect();
-    let Some(args) = args else {
-        let detail = "the checker is given paths as text, and these are not UTF-8\n";
-        return (Verdict::Error, detail.to_string());
-    };
-    let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
-        Ok(run) => run,
-        Err(error) => {
-            let detail = format!("cannot run the checker {}: {error}\n", checker.display());
-            return (Verdict::Error, detail);
-        }
-    };
+        .collect::<Option<Vec<String>>>()
+        .ok_or_else(|| "the checker is given paths as text, and these are not UTF-8\n".to_string())
+}
+
+/// How a checker program's run ended, as far as its convention matters.
+enum HelperEnding {
+    /// It exited with this status, which its convention reads.
+    Exited(i32),
+    /// It ran too long or crashed: an ERROR with this detail.
+    Failed(String),
+}
+
+/// Whether the run of a checker program (`who`, "the checker ./c") that
+/// had `time` ended with an exit status to read.
+fn helper_ending(run: &Run, who: &str, time: Duration) -> HelperEnding {
     let stderr = if run.stderr.is_empty() {
         "; nothing on stderr\n".to_string()
     } else {
@@ -497,30 +409,15 @@ fn checked(
         )
     };
     if run.killed_for_time {
-        let detail = format!(
-            "the checker {} ran past {} and was killed{stderr}",
-            checker.display(),
+        return HelperEnding::Failed(format!(
+            "{who} ran past {} and was killed{stderr}",
             verdict::milliseconds(time)
-        );
-        return (Verdict::Error, detail);
+        ));
     }
-    let crashed = match run.ending {
-        run::Ending::Exited(code) => !(0..=255).contains(&code),
-        _ => true,
-    };
-    if crashed {
-        let detail = format!(
-            "the checker {} crashed: {}{stderr}",
-            checker.display(),
-            run.ending.describe()
-        );
-        return (Verdict::Error, detail);
+    match run.ending {
+        run::Ending::Exited(code) if (0..=255).contains(&code) => HelperEnding::Exited(code),
+        ending => HelperEnding::Failed(format!("{who} crashed: {}{stderr}", ending.describe())),
     }
-    if run.ending.success() {
-        return (Verdict::Ac, String::new());
-    }
-    let detail = format!("the checker says no: {}{stderr}", run.ending.describe());
-    (Verdict::Wa, detail)
 }
 
 #[cfg(test)]
@@ -557,7 +454,47 @@ mod tests {
             };
             assert_eq!(path.display().to_string(), shown);
         }
-        for bad in ["float:", "float:x", "float:0", "float:-1", "float:inf", ""] {
+        assert_eq!(
+            Checker::parse("icpc:validate", base),
+            Ok(Checker::Icpc {
+                validator: PathBuf::from("crates/x/validate"),
+                flags: Vec::new()
+            })
+        );
+        assert_eq!(
+            Checker::parse("icpc-default", base),
+            Ok(Checker::IcpcDefault(ValidatorFlags::default()))
+        );
+        let flags = |words: &[&str]| {
+            let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+            Checker::IcpcDefault(ValidatorFlags::parse(&words).unwrap())
+        };
+        assert_eq!(
+            Checker::parse("icpc-default:case_sensitive float_tolerance 1e-6", base),
+            Ok(flags(&["case_sensitive", "float_tolerance", "1e-6"]))
+        );
+        assert_eq!(
+            Checker::parse(
+                "icpc-default:space_change_sensitive,float_absolute_tolerance,1",
+                base
+            ),
+            Ok(flags(&[
+                "space_change_sensitive",
+                "float_absolute_tolerance",
+                "1"
+            ]))
+        );
+        for bad in [
+            "float:",
+            "float:x",
+            "float:0",
+            "float:-1",
+            "float:inf",
+            "",
+            "icpc:",
+            "icpc-default:float_tolerance",
+            "icpc-default:ignore_case",
+        ] {
             assert!(Checker::parse(bad, base).is_err(), "{bad}");
         }
     }

@@ -13,7 +13,7 @@ use crate::checker::Checker;
 use crate::cli;
 use crate::color::When;
 use crate::error::Error;
-use crate::run::program_path;
+use crate::run::{program_path, Stack};
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
 use crate::workspace::{Limits, DEFAULT_LIMITS};
 use std::ffi::OsString;
@@ -240,6 +240,9 @@ pub struct Judge {
     /// Instead of the crate's limits (with `--program`, the defaults).
     pub time_limit: Option<Duration>,
     pub memory_limit: Option<u64>,
+    /// In bytes.
+    pub output_limit: Option<u64>,
+    pub stack_limit: Option<Stack>,
     /// Instead of the crate's checker (with `--program`, exact).
     pub checker: Option<Checker>,
     /// Only these cases; none means all.
@@ -252,12 +255,14 @@ pub struct Judge {
 }
 
 impl Judge {
-    /// The limits to judge under: `--time-limit-ms` and `--memory-limit-mib`
-    /// where given, else `own`.
+    /// The limits to judge under: `--time-limit-ms`, `--memory-limit-mib`,
+    /// `--output-limit-mib` and `--stack-limit-mib` where given, else `own`.
     pub fn limits(&self, own: Limits) -> Limits {
         Limits {
             time: self.time_limit.unwrap_or(own.time),
             memory: self.memory_limit.unwrap_or(own.memory),
+            output: self.output_limit.or(own.output),
+            stack: self.stack_limit.unwrap_or(own.stack),
         }
     }
 }
@@ -270,6 +275,8 @@ const JUDGE: Spec = Spec {
         valued("samples", "DIR"),
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
+        valued("output-limit-mib", "N"),
+        valued("stack-limit-mib", "N"),
         valued("checker", "SPEC"),
         Flag {
             name: "case",
@@ -311,11 +318,27 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
             memory_limit: given
                 .number("memory-limit-mib")?
                 .map(|mib| mib.saturating_mul(1 << 20)),
+            output_limit: given
+                .number("output-limit-mib")?
+                .map(|mib| mib.saturating_mul(1 << 20)),
+            stack_limit: stack_limit(given)?,
             checker: checker(given)?,
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),
         })
+    })
+}
+
+/// `--stack-limit-mib N`: a whole number of MiB above 0, or `unlimited`.
+fn stack_limit(given: &Given) -> Result<Option<Stack>, Error> {
+    let Some(text) = given.string("stack-limit-mib")? else {
+        return Ok(None);
+    };
+    Stack::parse_mib(&text).map(Some).ok_or_else(|| {
+        Error::new(format!(
+            "--stack-limit-mib takes a whole number above 0 or `unlimited`, not '{text}'"
+        ))
     })
 }
 
@@ -591,6 +614,7 @@ pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
             limits: Limits {
                 time: time.unwrap_or(DEFAULT_LIMITS.time),
                 memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
+                ..DEFAULT_LIMITS
             },
         })
     })
@@ -609,7 +633,8 @@ mod tests {
             "color" => "never",
             "fail-above" | "seconds" => "1.5",
             "compare" => "HEAD",
-            "seed" | "cases" | "time" | "runs" | "time-limit-ms" | "memory-limit-mib" => "3",
+            "seed" | "cases" | "time" | "runs" | "time-limit-ms" | "memory-limit-mib"
+            | "output-limit-mib" | "stack-limit-mib" => "3",
             _ => "x",
         }
     }
@@ -729,12 +754,14 @@ mod tests {
         let own = Limits {
             time: Duration::from_millis(1000),
             memory: 64 << 20,
+            ..DEFAULT_LIMITS
         };
         assert_eq!(
             judge.limits(own),
             Limits {
                 time: Duration::from_millis(5),
-                memory: 64 << 20
+                memory: 64 << 20,
+                ..DEFAULT_LIMITS
             }
         );
         assert_eq!(judge.checker, Some(Checker::Float(1e-3)));
@@ -742,7 +769,25 @@ mod tests {
         assert_eq!(judge.limits(own).memory, 2 << 20);
         assert_eq!(judge.limits(own).time, own.time);
         assert_eq!(judge.program, Some(PathBuf::from("./a")));
+        let judge = judge_of("--output-limit-mib 8 --stack-limit-mib unlimited").unwrap();
+        let small_stack = Limits {
+            stack: Stack::Bytes(8 << 20),
+            ..own
+        };
+        assert_eq!(judge.limits(small_stack).output, Some(8 << 20));
+        assert_eq!(judge.limits(small_stack).stack, Stack::Unlimited);
+        let judge = judge_of("--stack-limit-mib 64").unwrap();
+        assert_eq!(judge.limits(own).stack, Stack::Bytes(64 << 20));
+        assert_eq!(judge.limits(own).output, None);
         for (line, message) in [
+            (
+                "--stack-limit-mib 0",
+                "--stack-limit-mib takes a whole number above 0 or `unlimited`, not '0'",
+            ),
+            (
+                "--output-limit-mib x",
+                "--output-limit-mib takes a whole number above 0, not 'x'",
+            ),
             (
                 "--time-limit-ms 0",
                 "--time-limit-ms takes a whole number above 0, not '0'",

@@ -622,7 +622,7 @@ pub fn judge_samples(
             return;
         }
     };
-    if let Checker::Program(checker) = &judging.checker {
+    if let Some(checker) = judging.checker.program() {
         if !checker.is_file() {
             let detail = format!("the checker {} is not a file", checker.display());
             reporter.report(
@@ -703,7 +703,8 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
     let bounds = Bounds {
         kill_after: run::kill_after(limits.time),
         memory: Some(limits.memory),
-        output: run::output_limit(expected_size),
+        output: limits.output_for(expected_size),
+        stack: limits.stack,
     };
     let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
         Ok(run) => run,

@@ -35,7 +35,14 @@
 //!
 //! On Unix the child is waited for with `waitid` (leaving it a zombie, so
 //! that its pid and group id cannot be reused while the watchdog or the
-//! final kill may still signal them) and then reaped with `wait4`.
+//! final kill may still signal them) and then reaped with `wait4`. A
+//! judged program (not a timed one) is not the tool's child but its
+//! grandchild, under a runner that only waits for it and reports its
+//! status and peak: a program can stop its parent (SIGSTOP to
+//! `getppid()`), and the tool's clock must not stop with it.
+//!
+//! The stack: on Unix a program starts with the stack limit of
+//! [`Bounds::stack`] (unlimited unless asked), see [`Stack`].
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -87,16 +94,46 @@ pub struct Bounds {
     /// Bytes of standard output kept; one byte more and the group is killed
     /// and the run marked [`Run::output_over_limit`].
     pub output: u64,
+    /// The stack the program's main thread may grow to (Unix).
+    pub stack: Stack,
 }
 
 impl Bounds {
-    /// Only a time limit, and the default output limit.
+    /// Only a time limit, the default output limit and an unlimited stack.
     pub fn time(kill_after: Duration) -> Bounds {
         Bounds {
             kill_after,
             memory: None,
             output: DEFAULT_OUTPUT_LIMIT,
+            stack: Stack::Unlimited,
         }
+    }
+}
+
+/// The stack limit (`RLIMIT_STACK`) a program starts with on Unix, where
+/// it bounds how far the main thread's stack grows. Judges give far more
+/// than a shell's usual 8 MiB: DOMjudge's runguard sets it unlimited, the
+/// memory limit bounding the total, and so does the tool by default.
+/// Unlimited rather than the memory limit: glibc gives each new thread a
+/// stack the size of the limit (2 MiB when unlimited), so a limit of
+/// 256 MiB would make a few threads reserve more than the address-space
+/// cap. Never above the hard limit in force (macOS's is usually 64 MiB).
+/// On Windows the stack is fixed when the program is linked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stack {
+    Unlimited,
+    /// In bytes.
+    Bytes(u64),
+}
+
+impl Stack {
+    /// `unlimited`, or a whole number of MiB above 0.
+    pub fn parse_mib(text: &str) -> Option<Stack> {
+        if text == "unlimited" {
+            return Some(Stack::Unlimited);
+        }
+        let mib: u64 = text.parse().ok().filter(|&mib| mib > 0)?;
+        Some(Stack::Bytes(mib.saturating_mul(1 << 20)))
     }
 }
 
@@ -142,6 +179,15 @@ mod bounds_tests {
             kill_after(Duration::from_millis(10000)),
             Duration::from_millis(11000)
         );
+    }
+
+    #[test]
+    fn a_stack_limit_is_unlimited_or_mib_above_0() {
+        assert_eq!(Stack::parse_mib("unlimited"), Some(Stack::Unlimited));
+        assert_eq!(Stack::parse_mib("64"), Some(Stack::Bytes(64 << 20)));
+        for wrong in ["0", "-1", "1.5", "", "Unlimited", "64M"] {
+            assert_eq!(Stack::parse_mib(wrong), None, "{wrong}");
+        }
     }
 
     #[test]
@@ -280,7 +326,7 @@ pub fn run_within(
     // held suspended while the tool put it in its Job object (Windows) is
     // not, nor a start that failed and was tried again (Wine).
     let started = Instant::now();
-    let (mut child, held) = group.start(&mut command)?;
+    let (mut child, held) = platform::with_stack(bounds.stack, || group.start(&mut command))?;
     let started = started + held;
     let output_over = Arc::new(AtomicBool::new(false));
     let stdout = child

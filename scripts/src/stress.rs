@@ -10,7 +10,7 @@ use crate::checker::checker_time;
 use crate::color::{self, Paint};
 use crate::error::{indented, Error};
 use crate::flags::Stress as Options;
-use crate::run::{self, kill_after, output_limit, Bounds, Purpose, Run};
+use crate::run::{self, kill_after, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
@@ -69,7 +69,8 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         let bounds = Bounds {
             kill_after: kill_after(problem.limits.time),
             memory: Some(problem.limits.memory),
-            output: output_limit(expected.stdout.len() as u64),
+            output: problem.limits.output_for(expected.stdout.len() as u64),
+            stack: problem.limits.stack,
         };
         let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
             .map_err(|error| Error::new(format!("cannot run {}: {error}", solution.display())))?;

@@ -136,6 +136,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         let limits = Limits {
             time: Duration::from_secs(10),
             memory: u64::MAX,
+            ..workspace::DEFAULT_LIMITS
         };
         progress.name = "empty program".to_string();
         let row_started = Instant::now();
@@ -204,14 +205,22 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     let clean = report.finish(&mut out, options, started.elapsed());
     if let Some(path) = &options.json {
         let text = serde_json::to_string_pretty(&report.json(options)).unwrap_or_default() + "\n";
-        if json_to_stdout {
+        // A report that cannot be written is the command's error, on
+        // standard output as in a file (`--json - > /dev/full`).
+        let written = if json_to_stdout {
             let mut stdout = io::stdout().lock();
-            let _ = stdout.write_all(text.as_bytes());
-            let _ = stdout.flush();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
         } else {
             fs::write(path, text)
-                .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))?;
-        }
+        };
+        let shown = if json_to_stdout {
+            "standard output".to_string()
+        } else {
+            path.display().to_string()
+        };
+        written.map_err(|error| Error::new(format!("--json: cannot write {shown}: {error}")))?;
     }
     Ok(clean)
 }
@@ -283,6 +292,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
             limits: Limits {
                 time: problem.limits.time * 10 + Duration::from_secs(10),
                 memory: u64::MAX,
+                ..workspace::DEFAULT_LIMITS
             },
             checker: options
                 .checker
@@ -341,6 +351,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error>
         limits: Limits {
             time: Duration::from_secs(60),
             memory: u64::MAX,
+            ..workspace::DEFAULT_LIMITS
         },
         checker,
         // No crate: the default time limit's.

@@ -70,11 +70,15 @@ impl fmt::Display for Verdict {
 /// AC, PE or WA for `actual` against `expected`.
 ///
 /// AC when the two are equal byte for byte once at most one final `\n` is
-/// taken off each; PE when they hold the same words in the same order and
-/// only the whitespace between them (spaces, tabs, `\r`, line breaks,
+/// taken off each, a `\r` just before a `\n` being part of the line end on
+/// either side (a Windows checkout's answer, a Windows program's text-mode
+/// output); PE when they hold the same words in the same order and only
+/// the whitespace between them (spaces, tabs, any other `\r`, line breaks,
 /// blank lines) differs; WA otherwise.
 pub fn compare(expected: &[u8], actual: &[u8]) -> Verdict {
-    if without_final_newline(expected) == without_final_newline(actual) {
+    if without_final_newline(expected) == without_final_newline(actual)
+        || same_lines(expected, actual)
+    {
         Verdict::Ac
     } else if words(expected).eq(words(actual)) {
         Verdict::Pe
@@ -85,6 +89,31 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Verdict {
 
 fn without_final_newline(text: &[u8]) -> &[u8] {
     text.strip_suffix(b"\n").unwrap_or(text)
+}
+
+/// True when the two have the same lines, a final line break or none,
+/// whether each line ends in `\n` or `\r\n`. Only a `\r` that stands
+/// right before a `\n` is taken as part of the line end.
+fn same_lines(expected: &[u8], actual: &[u8]) -> bool {
+    lines_without_ends(expected).eq(lines_without_ends(actual))
+}
+
+/// The lines of `text` without their `\n` or `\r\n`, a final line break
+/// taken as ending the last line, not as starting an empty one.
+fn lines_without_ends(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = text
+        .strip_suffix(b"\r\n")
+        .or_else(|| text.strip_suffix(b"\n"))
+        .unwrap_or(text);
+    body.split(|&byte| byte == b'\n').map(move |line| {
+        // Both slices are of `body`: is a `\n` after this line?
+        let end = line.as_ptr() as usize - body.as_ptr() as usize + line.len();
+        if end < body.len() {
+            line.strip_suffix(b"\r").unwrap_or(line)
+        } else {
+            line
+        }
+    })
 }
 
 fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -298,7 +327,7 @@ pub fn show_difference(expected: &[u8], actual: &[u8], context: usize) -> String
             let _ = writeln!(
                 shown,
                 "  {marker}{number:>4} | {}",
-                cut(text_line, from, true)
+                cut(text_line, from, Shown::Visible)
             );
         }
         if line > count {
@@ -317,11 +346,19 @@ fn first_different_byte(one: &[u8], other: &[u8]) -> usize {
     one.iter().zip(other).take_while(|(a, b)| a == b).count()
 }
 
+/// How a cut line is escaped.
+#[derive(Clone, Copy)]
+enum Shown {
+    /// As [`visible`] shows it: output to compare.
+    Visible,
+    /// As [`as_written`] shows it: a message to read.
+    AsWritten,
+}
+
 /// At most [`LINE_CUT`] bytes of `line` from about byte `from` (moved back
-/// to the start of a character), escaped as [`visible`] does (or with
-/// spaces kept when `whitespace` is false), with notes of the bytes left
-/// out before and after.
-fn cut(line: &[u8], from: usize, whitespace: bool) -> String {
+/// to the start of a character), escaped as `shown` says, with notes of the
+/// bytes left out before and after.
+fn cut(line: &[u8], from: usize, shown_as: Shown) -> String {
     let start = char_start(line, from.min(line.len()));
     let end = if line.len() - start > LINE_CUT {
         char_start(line, start + LINE_CUT)
@@ -333,10 +370,9 @@ fn cut(line: &[u8], from: usize, whitespace: bool) -> String {
         let _ = write!(shown, "({start} bytes cut) ");
     }
     let text = &line[start..end];
-    shown.push_str(&if whitespace {
-        visible(text)
-    } else {
-        escaped(text, false)
+    shown.push_str(&match shown_as {
+        Shown::Visible => visible(text),
+        Shown::AsWritten => as_written(text),
     });
     if end < line.len() {
         let _ = write!(shown, " ({} more bytes cut)", line.len() - end);
@@ -347,7 +383,7 @@ fn cut(line: &[u8], from: usize, whitespace: bool) -> String {
 /// At most [`LINE_CUT`] bytes of `text` around byte `around`, with
 /// whitespace made visible as [`visible`] does and notes of what was cut.
 pub fn visible_cut(text: &[u8], around: usize) -> String {
-    cut(text, around.saturating_sub(LINE_CUT / 2), true)
+    cut(text, around.saturating_sub(LINE_CUT / 2), Shown::Visible)
 }
 
 /// `index`, moved back over UTF-8 continuation bytes (at most three) to
@@ -367,32 +403,27 @@ fn char_start(text: &[u8], mut index: usize) -> usize {
 /// are not UTF-8 are `\xNN`; a literal `·`, `^`, `$` or `\` is escaped as
 /// `\u{..}`, so every shown line reads back to exactly one text.
 pub fn visible(text: &[u8]) -> String {
-    escaped(text, true)
+    escape_with(text, push_visible)
 }
 
-/// Like [`visible`] when `whitespace` is true; otherwise spaces stay
-/// spaces and line breaks are dropped, for text that is read, not compared
-/// (a program's stderr).
-fn escaped(text: &[u8], whitespace: bool) -> String {
+/// A message (what a checker, a validator or a program says on stderr) as
+/// it was written: only control characters (`^[`, `^I`, `\u{..}`),
+/// invisible format characters (`\u{..}`) and bytes that are not UTF-8
+/// (`\xNN`) escaped, so that nothing in it acts on the terminal; `$`, `^`,
+/// `\` and the rest are shown as they are. Text read, not compared: it
+/// need not read back to exactly one text.
+pub fn as_written(text: &[u8]) -> String {
     escape_with(text, |shown, character| match character {
-        ' ' | '\n' if !whitespace => {
-            if character == ' ' {
-                shown.push(' ');
-            }
-        }
-        _ => push_visible(shown, character),
-    })
-}
-
-/// A name (of a file, a program) as it can be printed: characters as they
-/// are, except control characters (`^[`, `^J`, `\u{..}`), invisible format
-/// characters (`\u{..}`) and bytes that are not UTF-8 (`\xNN`).
-pub fn printable(name: &[u8]) -> String {
-    escape_with(name, |shown, character| match character {
         '·' | '^' | '$' | '\\' | ' ' => shown.push(character),
         '\n' => shown.push_str("^J"),
         _ => push_visible(shown, character),
     })
+}
+
+/// A name (of a file, a program) as it can be printed: as [`as_written`]
+/// shows a message (a line break in it is `^J`).
+pub fn printable(name: &[u8]) -> String {
+    as_written(name)
 }
 
 /// `text` with each character put by `push`, and each byte that is not
@@ -450,14 +481,19 @@ fn is_invisible_format(character: char) -> bool {
         | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
-/// The first `count` lines of `text`, indented, with control characters
-/// escaped as [`visible`] does but spaces left as they are, each cut after
-/// [`LINE_CUT`] bytes; a note says how many more lines there were.
+/// The first `count` lines of `text`, indented, each shown as written
+/// ([`as_written`]: only control characters and bytes that are not UTF-8
+/// escaped) without its `\n` or `\r\n` and cut after [`LINE_CUT`] bytes;
+/// a note says how many more lines there were.
 pub fn first_lines(text: &[u8], count: usize, indent: &str) -> String {
     let mut shown = String::new();
     let mut all = lines(text);
     for line in all.by_ref().take(count) {
-        let _ = writeln!(shown, "{indent}| {}", cut(line, 0, false));
+        let line = line
+            .strip_suffix(b"\r\n")
+            .or_else(|| line.strip_suffix(b"\n"))
+            .unwrap_or(line);
+        let _ = writeln!(shown, "{indent}| {}", cut(line, 0, Shown::AsWritten));
     }
     let more = all.count();
     if more > 0 {
@@ -495,6 +531,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory: 64 << 20,
+        ..crate::workspace::DEFAULT_LIMITS
     };
 
     #[test]
@@ -650,11 +687,38 @@ mod tests {
     }
 
     #[test]
+    fn a_cr_before_a_lf_is_a_line_end_on_either_side() {
+        for (expected, actual) in [
+            (&b"1\n2\n"[..], &b"1\r\n2\r\n"[..]),
+            (b"1\r\n2\r\n", b"1\n2\n"),
+            (b"1\r\n2\r\n", b"1\n2"),
+            (b"1\n2", b"1\r\n2\r\n"),
+            (b"1\r\n2\n", b"1\n2\r\n"),
+            (b"\r\n", b"\n"),
+            (b"1 2\r\n", b"1 2"),
+        ] {
+            assert_eq!(compare(expected, actual), Verdict::Ac, "{actual:?}");
+            assert_eq!(compare(actual, expected), Verdict::Ac, "{actual:?}");
+        }
+        // Any other CR is whitespace that differs.
+        for (expected, actual) in [
+            (&b"1\n2\n"[..], &b"1\r\r\n2\n"[..]),
+            (b"1\n2\n", b"1\r2\n"),
+            (b"1\n2", b"1\n2\r"),
+            (b"1\n2\n", b"1\n\r\n2\n"),
+            (b"1\r\n2\r\n", b"1\n2\n\n"),
+        ] {
+            assert_eq!(compare(expected, actual), Verdict::Pe, "{actual:?}");
+        }
+        assert_eq!(compare(b"1\r\n2\r\n", b"1\n3\n"), Verdict::Wa);
+    }
+
+    #[test]
     fn whitespace_differences_are_presentation_errors() {
         for actual in [
             &b"1\n2\n\n"[..],
             b"1 2\n",
-            b"1\r\n2\r\n",
+            b"1\r2\r\n",
             b" 1\n2\n",
             b"1\t\n2\n",
             b"\n1\n2\n",
@@ -747,31 +811,31 @@ mod tests {
     fn a_line_is_cut_only_past_the_cut() {
         // Just under, at and just over the cut, from its start.
         for length in [LINE_CUT - 1, LINE_CUT] {
-            assert_eq!(cut(a_s(length).as_bytes(), 0, true), a_s(length));
+            assert_eq!(cut(a_s(length).as_bytes(), 0, Shown::Visible), a_s(length));
         }
         let over = a_s(LINE_CUT + 1);
         assert_eq!(
-            cut(over.as_bytes(), 0, true),
+            cut(over.as_bytes(), 0, Shown::Visible),
             a_s(LINE_CUT) + " (1 more bytes cut)"
         );
         // From inside the line: what is left is measured from there.
         let line = a_s(150);
         assert_eq!(
-            cut(line.as_bytes(), 100, true),
+            cut(line.as_bytes(), 100, Shown::Visible),
             "(100 bytes cut) ".to_string() + &a_s(50)
         );
         let line = a_s(100 + LINE_CUT);
         assert_eq!(
-            cut(line.as_bytes(), 100, true),
+            cut(line.as_bytes(), 100, Shown::Visible),
             "(100 bytes cut) ".to_string() + &a_s(LINE_CUT)
         );
         let line = a_s(101 + LINE_CUT);
         assert_eq!(
-            cut(line.as_bytes(), 100, true),
+            cut(line.as_bytes(), 100, Shown::Visible),
             "(100 bytes cut) ".to_string() + &a_s(LINE_CUT) + " (1 more bytes cut)"
         );
         // A start past the end shows nothing of the line.
-        assert_eq!(cut(b"ab", 5, true), "(2 bytes cut) ");
+        assert_eq!(cut(b"ab", 5, Shown::Visible), "(2 bytes cut) ");
     }
 
     #[test]
@@ -801,7 +865,7 @@ mod tests {
         let clef = "\u{1D11E}";
         for before in LINE_CUT - 3..LINE_CUT {
             let line = a_s(before) + clef + "bb";
-            let shown = cut(line.as_bytes(), 0, true);
+            let shown = cut(line.as_bytes(), 0, Shown::Visible);
             assert_eq!(
                 shown,
                 format!("{} ({} more bytes cut)", a_s(before), line.len() - before),
@@ -811,7 +875,7 @@ mod tests {
         // Just inside: it is shown whole.
         let line = a_s(LINE_CUT - 4) + clef + "bb";
         assert_eq!(
-            cut(line.as_bytes(), 0, true),
+            cut(line.as_bytes(), 0, Shown::Visible),
             format!("{}{clef} (2 more bytes cut)", a_s(LINE_CUT - 4))
         );
         // Straddling the start of the cut, at each of its bytes: it is
@@ -819,7 +883,7 @@ mod tests {
         for offset in 1..4 {
             let line = a_s(10) + clef + "bb";
             assert_eq!(
-                cut(line.as_bytes(), 10 + offset, true),
+                cut(line.as_bytes(), 10 + offset, Shown::Visible),
                 format!("(10 bytes cut) {clef}bb"),
                 "{offset}"
             );
@@ -827,12 +891,12 @@ mod tests {
         // Two-byte and three-byte characters too.
         let line = a_s(LINE_CUT - 1) + "é";
         assert_eq!(
-            cut(line.as_bytes(), 0, true),
+            cut(line.as_bytes(), 0, Shown::Visible),
             a_s(LINE_CUT - 1) + " (2 more bytes cut)"
         );
         let line = a_s(LINE_CUT - 2) + "€";
         assert_eq!(
-            cut(line.as_bytes(), 0, true),
+            cut(line.as_bytes(), 0, Shown::Visible),
             a_s(LINE_CUT - 2) + " (3 more bytes cut)"
         );
     }
@@ -914,10 +978,29 @@ mod tests {
     }
 
     #[test]
+    fn messages_are_shown_as_written() {
+        // testlib's `expected: '$5'`, a regex, a Windows path, a traceback.
+        assert_eq!(
+            first_lines(b"expected: '$5', found: '^a+$' in C:\\x\\y\n", 3, ""),
+            "| expected: '$5', found: '^a+$' in C:\\x\\y\n"
+        );
+        assert_eq!(
+            first_lines("caf\u{e9} \u{b7} \u{4e2d}\n".as_bytes(), 3, ""),
+            "| caf\u{e9} \u{b7} \u{4e2d}\n"
+        );
+        // Control characters and bytes that are not UTF-8 are still
+        // escaped; a CR before the LF is the line's end.
+        assert_eq!(
+            first_lines(b"a\tb\x1b[31m\xff\r\nc\rd\n", 3, ""),
+            "| a^Ib^[[31m\\xFF\n| c^Md\n"
+        );
+    }
+
+    #[test]
     fn first_lines_are_cut_and_counted() {
         assert_eq!(
             first_lines(b"a b\nc\x1b\r\nd\n", 2, "  "),
-            "  | a b\n  | c^[^M\n  (1 more lines)\n"
+            "  | a b\n  | c^[\n  (1 more lines)\n"
         );
         assert_eq!(first_lines(b"", 2, "  "), "");
     }

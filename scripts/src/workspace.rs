@@ -5,6 +5,7 @@
 use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
 use crate::error::Error;
+use crate::run::{self, Stack};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -48,13 +49,28 @@ pub struct Limits {
     pub time: Duration,
     /// In bytes.
     pub memory: u64,
+    /// Standard output in bytes past which a run is OLE; `None`: 64 MiB, or
+    /// twice the case's answer and 1 MiB more (see [`Limits::output_for`]).
+    pub output: Option<u64>,
+    /// The stack the program starts with (Unix).
+    pub stack: Stack,
 }
 
 /// Limits when none are given: the usual judge's.
 pub const DEFAULT_LIMITS: Limits = Limits {
     time: Duration::from_millis(1000),
     memory: 256 << 20,
+    output: None,
+    stack: Stack::Unlimited,
 };
+
+impl Limits {
+    /// The output limit for a case whose answer has `answer_size` bytes.
+    pub fn output_for(&self, answer_size: u64) -> u64 {
+        self.output
+            .unwrap_or_else(|| run::output_limit(answer_size))
+    }
+}
 
 /// How one judge compiles a submitted file: `rustc ARGS... FILE`. The tool
 /// adds `-D warnings` and the output path.
@@ -287,9 +303,27 @@ impl Problem {
                 .filter(|&value| value > 0)
                 .ok_or_else(|| in_table(format!("needs `{key}`, a whole number above 0").into()))
         };
+        let optional = |key: &str| match &judge[key] {
+            Value::Null => Ok(None),
+            _ => number(key).map(Some),
+        };
+        let stack = match &judge["stack-limit-mib"] {
+            Value::Null => Stack::Unlimited,
+            Value::String(word) if word == "unlimited" => Stack::Unlimited,
+            value => value
+                .as_u64()
+                .filter(|&mib| mib > 0)
+                .map(|mib| Stack::Bytes(mib.saturating_mul(1 << 20)))
+                .ok_or_else(|| {
+                    let what = "`stack-limit-mib` must be a whole number above 0 or \"unlimited\"";
+                    in_table(what.into())
+                })?,
+        };
         let limits = Limits {
             time: Duration::from_millis(number("time-limit-ms")?),
             memory: number("memory-limit-mib")?.saturating_mul(1024 * 1024),
+            output: optional("output-limit-mib")?.map(|mib| mib.saturating_mul(1 << 20)),
+            stack,
         };
         let checker = match &judge["checker"] {
             Value::Null => Checker::Exact,
@@ -420,6 +454,8 @@ mod tests {
         let b = &workspace.problems[1];
         assert_eq!(b.limits.time, Duration::from_millis(1000));
         assert_eq!(b.limits.memory, 64 << 20);
+        assert_eq!(b.limits.output, None);
+        assert_eq!(b.limits.stack, Stack::Unlimited);
         assert_eq!(b.samples, Path::new("/w/samples/x1-b"));
         assert_eq!(b.dir, Path::new("/w/crates/x1-b"));
         assert_eq!(b.example("baseline").as_deref(), Some("x1-b-baseline"));
@@ -431,6 +467,26 @@ mod tests {
                 args: vec!["--edition".to_string(), "2024".to_string()]
             }]
         );
+    }
+
+    #[test]
+    fn a_judge_table_may_set_the_output_and_stack_limits() {
+        for (more, output, stack) in [
+            (r#""output-limit-mib": 8"#, Some(8 << 20), Stack::Unlimited),
+            (r#""stack-limit-mib": 64"#, None, Stack::Bytes(64 << 20)),
+            (r#""stack-limit-mib": "unlimited""#, None, Stack::Unlimited),
+        ] {
+            let judge = format!(r#"{{ "time-limit-ms": 1, "memory-limit-mib": 1, {more} }}"#);
+            let workspace = Workspace::from_metadata(&metadata(&judge)).unwrap();
+            let limits = workspace.problems[1].limits;
+            assert_eq!((limits.output, limits.stack), (output, stack), "{more}");
+        }
+        let limits = Limits {
+            output: Some(8 << 20),
+            ..DEFAULT_LIMITS
+        };
+        assert_eq!(limits.output_for(100 << 20), 8 << 20);
+        assert_eq!(DEFAULT_LIMITS.output_for(100 << 20), 201 << 20);
     }
 
     #[test]
@@ -447,6 +503,14 @@ mod tests {
             (
                 r#"{ "time-limit-ms": "1s", "memory-limit-mib": 64 }"#,
                 "needs `time-limit-ms`",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "output-limit-mib": 0 }"#,
+                "needs `output-limit-mib`",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "stack-limit-mib": "8M" }"#,
+                "`stack-limit-mib` must be",
             ),
             (
                 r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "compile": 3 }"#,

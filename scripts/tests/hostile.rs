@@ -327,3 +327,102 @@ fn a_descendant_in_a_session_of_its_own_is_killed_too() {
         "the descendant's child outlived the run"
     );
 }
+
+/// `judge --program` on the fixture with one case, `input` answered by
+/// `expected`, under `memory_mib` MiB and a time limit of 10 s (so that
+/// only the limit under test can fail it), and `more` options after those.
+fn one_with(input: &str, expected: &[u8], memory_mib: &str, more: &[&str]) -> Report {
+    let samples = Scratch::new("hostile");
+    samples.write("1.in", input.as_bytes());
+    samples.write("1.out", expected);
+    Report::of(
+        tool()
+            .args(["judge", "--time-limit-ms", "10000"])
+            .args(["--memory-limit-mib", memory_mib])
+            .args(more)
+            .arg("--program")
+            .arg(fixture())
+            .arg("--samples")
+            .arg(&samples.path)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// A recursion 100 MiB deep on the main thread (a DFS a million levels
+/// deep) gets the stack a judge gives it: the memory limit bounds it, not
+/// the 8 MiB of the shell the tool was started from. Past a 64 MiB memory
+/// limit it is MLE, and with `--stack-limit-mib 16` it overflows.
+/// (Windows fixes a program's stack when it is linked: Unix only.)
+#[cfg(unix)]
+#[test]
+fn a_deep_recursion_gets_the_stack_a_judge_gives() {
+    let report = one_with("recurse 100", b"recursed\n", "256", &[]);
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    let (_, peak) = figures(&report.case(CASE).0);
+    assert!(peak > 100.0, "{}", report.stdout);
+    let report = one_with("recurse 100", b"recursed\n", "64", &[]);
+    assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
+    let report = one_with(
+        "recurse 100",
+        b"recursed\n",
+        "256",
+        &["--stack-limit-mib", "16"],
+    );
+    assert_eq!(report.verdict(CASE), "RE", "{}", report.stdout);
+}
+
+/// Threads started with the system's default stack size still run: under
+/// an unlimited stack glibc gives each 2 MiB, where a stack limit as large
+/// as the memory limit would make each reserve that much, and the address
+/// space cap refuse the third.
+#[test]
+fn a_program_with_a_few_threads_still_runs() {
+    let report = one_with("threads 8", b"threads\n", "256", &[]);
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+}
+
+/// `--output-limit-mib` sets the output limit: 2 MiB of output is OLE
+/// under 1 MiB, named in the report, and AC under the default.
+#[test]
+fn the_output_limit_can_be_set() {
+    let flood = "y\n".repeat(1 << 20);
+    let report = one_with(
+        "flood 2",
+        flood.as_bytes(),
+        "256",
+        &["--output-limit-mib", "1"],
+    );
+    assert_eq!(report.verdict(CASE), "OLE", "{}", report.stdout);
+    let detail = report.case(CASE).1;
+    assert!(detail.contains("output limit of 1.0 MiB"), "{detail}");
+    let report = one_with("flood 2", flood.as_bytes(), "256", &[]);
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+}
+
+/// A program that stops its parent (SIGSTOP to `getppid()`) does not stop
+/// the judge's clock: it is TLE at the kill point, not when it wakes the
+/// parent again, and nothing of it is left running. One that stops its
+/// parent and ends at once is judged as any other.
+#[test]
+fn a_program_that_stops_its_parent_does_not_stop_the_judge() {
+    let marks = Scratch::new("marks");
+    let mark = marks.path.join("late");
+    let report = one(
+        &format!("stop-parent 3000 {}", mark.display()),
+        b"woke\n",
+        "300",
+    );
+    assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
+    let (milliseconds, _) = figures(&report.case(CASE).0);
+    assert!(milliseconds < 2000.0, "{}", report.stdout);
+    thread::sleep(Duration::from_millis(3500));
+    assert!(!mark.exists(), "the program outlived the run");
+    let report = one(
+        &format!("stop-parent 0 {}", mark.display()),
+        b"woke\n",
+        "10000",
+    );
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    assert!(mark.exists());
+}

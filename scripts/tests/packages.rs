@@ -71,8 +71,10 @@ fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memor
         (
             "problem.yaml",
             "# problem.yaml\nname: Hello\nlicense: public domain\n\n\
-             # Fix the memory limit.\nlimits:\n  memory: 512   # MiB\n",
+             # Fix the memory limit.\nlimits:\n  memory: 512   # MiB\n  output: 2\n",
         ),
+        ("data/secret/3.in", "flood 3"),
+        ("data/secret/3.ans", "y\n"),
         ("data/sample/1.in", "print HELLO    WORLD!\\n"),
         ("data/sample/1.ans", "Hello World!\n"),
         ("data/secret/2.in", "print Hello World\\n"),
@@ -102,7 +104,10 @@ fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memor
         "{line}"
     );
     assert!(
-        line.contains("checker the ICPC default validator (problem.yaml states no validation)"),
+        line.contains(
+            "output limit 2 MiB (problem.yaml limits.output), checker the ICPC default \
+             validator (problem.yaml states no validation)"
+        ),
         "{line}"
     );
     // Tokens, case-insensitive: the shouted greeting is right, the one
@@ -114,6 +119,7 @@ fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memor
         table.stdout
     );
     assert_eq!(table.verdict("judge-fixture/secret/2"), "WA");
+    assert_eq!(table.verdict("judge-fixture/secret/3"), "OLE");
     assert!(
         report.stdout.contains("\"memory_limit_bytes\":536870912"),
         "{}",

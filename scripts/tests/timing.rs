@@ -660,3 +660,36 @@ fn revs_build_is_kept_per_compiler() {
         .count();
     assert_eq!(builds, 2);
 }
+
+/// A report that cannot be written is the command's error (exit 2, one
+/// line), to a file as to standard output, as `cargo judge --json` has it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_json_report_that_cannot_be_written_is_an_error() {
+    let (fast, _) = sleepers();
+    let inputs = one_input();
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let to_file = timing(fast, &inputs.path, &["--runs", "1", "--json", "/dev/full"]);
+    let to_stdout = Report::of(
+        tool()
+            .args(["timing", "--program"])
+            .arg(fast)
+            .arg("--inputs")
+            .arg(&inputs.path)
+            .arg("--floor")
+            .arg(floor())
+            .args(["--runs", "1", "--json", "-"])
+            .stdout(full().unwrap())
+            .output()
+            .unwrap(),
+    );
+    for (report, shown) in [(to_file, "/dev/full"), (to_stdout, "standard output")] {
+        assert_eq!(report.code, Some(2), "{}{}", report.stdout, report.stderr);
+        let last = report.stderr.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with(&format!("error: --json: cannot write {shown}: ")),
+            "{}",
+            report.stderr
+        );
+    }
+}

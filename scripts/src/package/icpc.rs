@@ -11,7 +11,8 @@
 //!   in either format), else `timelimit` in `domjudge-problem.ini`, else
 //!   the `.timelimit` file, as DOMjudge takes them. A legacy package
 //!   usually states none: Kattis sets it from its judge solutions.
-//! - memory limit, in MiB: `limits: memory`.
+//! - memory limit, in MiB: `limits: memory`; output limit, in MiB:
+//!   `limits: output`.
 //! - checker: legacy `validation: default` (the ICPC default validator)
 //!   or `custom` (the package's validator); in 2023-07 the validator when
 //!   the package has one. `validator_flags` go to either, and after them
@@ -186,6 +187,18 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         }),
         None => None,
     };
+    let output = match text_at(&["limits", "output"])? {
+        Some(text) => Some(Stated {
+            value: mebibytes(&text).ok_or_else(|| {
+                Error::new(format!(
+                    "{}: limits.output is {text}, not a number of MiB",
+                    yaml_path.display()
+                ))
+            })?,
+            from: "problem.yaml limits.output".to_string(),
+        }),
+        None => None,
+    };
     let time = time_limit(root, text_at(&["limits", "time_limit"])?)?;
     Ok(Package {
         root: root.to_path_buf(),
@@ -193,6 +206,7 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         cases: Cases::Folder(data.to_path_buf()),
         time,
         memory,
+        output,
         no_time_because: if modern || !yaml_path.is_file() {
             "the package states none"
         } else {

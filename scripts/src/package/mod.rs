@@ -30,6 +30,8 @@ pub struct Package {
     pub cases: Cases,
     pub time: Option<Stated<Duration>>,
     pub memory: Option<Stated<u64>>,
+    /// Bytes of output past which a run is OLE.
+    pub output: Option<Stated<u64>>,
     /// Why a package with no time limit has none, for the report.
     pub no_time_because: &'static str,
     pub validation: Validation,
@@ -200,6 +202,26 @@ pub fn plan(
         (None, Some(stated)) => (stated.value, stated.from.clone()),
         (None, None) => (own.memory, format!("{own_from}; the package states none")),
     };
+    // Said only where the package or the command line sets it: the
+    // judge's own rule (see `Limits::output_for`) is no news.
+    let (output, output_said) = match (options.output_limit, &package.output) {
+        (Some(output), _) => (
+            Some(output),
+            format!(
+                ", output limit {} (--output-limit-mib)",
+                shown_memory(output)
+            ),
+        ),
+        (None, Some(stated)) => (
+            Some(stated.value),
+            format!(
+                ", output limit {} ({})",
+                shown_memory(stated.value),
+                stated.from
+            ),
+        ),
+        (None, None) => (own.output, String::new()),
+    };
     let (checker, checker_said) = match (&options.checker, &cases) {
         (Some(checker), _) => (checker.clone(), format!("{} (--checker)", named(checker))),
         // Nothing to check: nothing built.
@@ -210,14 +232,20 @@ pub fn plan(
         (None, Ok(_)) => checker_of(&package.validation)?,
     };
     let line = format!(
-        "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}), checker {checker_said}",
+        "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}){output_said}, \
+         checker {checker_said}",
         package.root.display(),
         package.format,
         shown_time(time),
         shown_memory(memory),
     );
     Ok(Plan {
-        limits: Limits { time, memory },
+        limits: Limits {
+            time,
+            memory,
+            output,
+            stack: options.stack_limit.unwrap_or(own.stack),
+        },
         checker,
         cases,
         line: Some(line),

@@ -152,6 +152,7 @@ pub fn read(root: &Path) -> Result<Package, Error> {
         cases: Cases::Listed(cases),
         time,
         memory,
+        output: None,
         no_time_because: "the package states none",
         validation,
         unbatched,

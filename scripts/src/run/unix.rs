@@ -2,8 +2,11 @@
 //! memory watched, capped and measured; on Linux, what it leaves outside
 //! its group swept at the end.
 
-use super::{address_space_cap, Ending, Waited, Watch};
-use std::io;
+use super::{address_space_cap, Ending, Stack, Waited, Watch};
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -47,6 +50,52 @@ pub const MEASURED: &str = "resident";
 pub struct Group {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    /// The runners started in the group (see [`prepare_child`]).
+    runners: Mutex<Vec<Runner>>,
+}
+
+/// The runner's report: the wait status, `ru_maxrss`, then the wall time
+/// in nanoseconds from just before the runner started the program until
+/// it ended, in this machine's byte order.
+const STATUS: usize = std::mem::size_of::<libc::c_int>();
+const MAX_RSS: usize = STATUS + std::mem::size_of::<libc::c_long>();
+const FIGURES: usize = MAX_RSS + std::mem::size_of::<u64>();
+
+/// How the program ended, as its runner or this tool saw it.
+struct Reported {
+    status: libc::c_int,
+    max_rss: libc::c_long,
+    /// The wall time as the runner measured it: the start and end of the
+    /// program without this tool's fork of the runner, nor the runner's
+    /// exit, which a runner adds to what the tool measures.
+    elapsed: Option<Duration>,
+}
+
+/// A runner this tool started, and what it reports through.
+struct Runner {
+    /// The runner's pid: the tool's child, and the group's id.
+    pid: libc::pid_t,
+    /// The program's, when it said it.
+    program: Option<libc::pid_t>,
+    reader: File,
+}
+
+impl Runner {
+    /// What the runner reported once it had reaped the program; `None`
+    /// when it was killed first. Read once the runner has ended, so it
+    /// never blocks.
+    fn report(mut self) -> Option<Reported> {
+        let mut figures = [0u8; FIGURES];
+        self.reader.read_exact(&mut figures).ok()?;
+        let status = libc::c_int::from_ne_bytes(figures[..STATUS].try_into().ok()?);
+        let max_rss = libc::c_long::from_ne_bytes(figures[STATUS..MAX_RSS].try_into().ok()?);
+        let nanos = u64::from_ne_bytes(figures[MAX_RSS..].try_into().ok()?);
+        Some(Reported {
+            status,
+            max_rss,
+            elapsed: Some(Duration::from_nanos(nanos)),
+        })
+    }
 }
 
 impl Group {
@@ -62,15 +111,50 @@ impl Group {
             unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
             Ok(Group {
                 _one_at_a_time: one_at_a_time,
+                runners: Mutex::new(Vec::new()),
             })
         }
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        Ok(Group {})
+        Ok(Group {
+            runners: Mutex::new(Vec::new()),
+        })
     }
 
-    /// Starts the program; it runs at once, held for no time.
+    /// Starts the program; it runs at once, held for no time. When
+    /// `prepare` gave it a runner, the child is the runner, and the
+    /// program's pid is read from the report pipe: the program wrote it
+    /// before its exec, which std's spawn waits for.
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
-        Ok((command.spawn()?, Duration::ZERO))
+        let report = take_pending(command);
+        let child = command.spawn()?;
+        if let Some(Report { mut reader, writer }) = report {
+            // Only the runner's end is left, so a runner that dies
+            // unheard is an end of file, not a hang.
+            drop(writer);
+            let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
+            let program = reader
+                .read_exact(&mut pid)
+                .ok()
+                .map(|()| libc::pid_t::from_ne_bytes(pid));
+            // A pid always fits: pid_t is the type the kernel hands out.
+            let runner = Runner {
+                pid: child.id() as libc::pid_t,
+                program,
+                reader,
+            };
+            self.runners
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(runner);
+        }
+        Ok((child, Duration::ZERO))
+    }
+
+    /// The runner that is `pid`, if that child is one.
+    fn take_runner(&self, pid: libc::pid_t) -> Option<Runner> {
+        let mut runners = self.runners.lock().unwrap_or_else(PoisonError::into_inner);
+        let index = runners.iter().position(|runner| runner.pid == pid)?;
+        Some(runners.swap_remove(index))
     }
 }
 
@@ -82,10 +166,62 @@ impl Drop for Group {
     }
 }
 
-/// Puts the program in a process group of its own (whose id is its
-/// pid), so that the group can be killed as one; when `measure_memory`,
-/// starts it with fork and exec so that its peak memory is its own;
-/// under a memory limit, caps its address space.
+/// Calls `start`, which starts a program, with this process's stack
+/// limit set to `stack` (at most the hard limit), and puts the limit back
+/// afterwards: the program inherits it at the fork (or posix_spawn) and
+/// keeps it through the exec. Set here rather than in the child, so that a
+/// timed run keeps the quick posix_spawn; this tool's own main thread is
+/// long past growing, and its threads are given their stack sizes. A lock
+/// keeps two starts from restoring each other's limits.
+///
+/// Linux lays a program out the old way (mappings growing up from a third
+/// of the address space) when its stack is unlimited; a 64-bit program
+/// does not notice: under the address-space cap of a 256 MiB limit a Rust
+/// program's main thread and a C program's both recurse 100 MiB deep, and
+/// threads started with glibc's defaults get 2 MiB each.
+pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
+    static STARTS: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0 {
+        return start();
+    }
+    let wanted = match stack {
+        Stack::Unlimited => libc::RLIM_INFINITY,
+        Stack::Bytes(bytes) => libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY),
+    };
+    let soft = if own.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else if wanted == libc::RLIM_INFINITY {
+        own.rlim_max
+    } else {
+        wanted.min(own.rlim_max)
+    };
+    if soft == own.rlim_cur {
+        return start();
+    }
+    let given = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: own.rlim_max,
+    };
+    // SAFETY: setrlimit only reads `given`; the soft limit is at most the
+    // hard one, which is kept. If it fails the program gets this tool's
+    // stack limit, as before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &given) };
+    let started = start();
+    // SAFETY: as above, putting back the limit read before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &own) };
+    started
+}
+
+/// Puts the program in a process group of its own, so that the group can
+/// be killed as one; when `measure_memory`, starts it with fork and exec
+/// so that its peak memory is its own, under a runner (see
+/// [`prepare_child`]; the runner's pid is then the group's id, and the
+/// tool's child), and under a memory limit caps its address space.
 ///
 /// Linux gives a process's peak memory as the largest of its own peak
 /// and the resident memory of what it replaced at exec. std's default
@@ -99,6 +235,7 @@ impl Drop for Group {
 /// process group too.
 pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>) {
     command.process_group(0);
+    drop(take_pending(command));
     if !measure_memory {
         return;
     }
@@ -126,12 +263,124 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
             rlim_max: cap,
         }
     });
+    let report = match Report::new() {
+        Ok(report) => report,
+        // Without the pipe the program is started as the tool's own
+        // child, as it was before the runner: it can stop the tool.
+        Err(_) => return prepare_child(command, limit, None),
+    };
+    let writer = report.writer.as_raw_fd();
+    let open_files = open_files_bound();
+    prepare_child(command, limit, Some((writer, open_files)));
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| pending.borrow_mut().push((key, report)));
+}
+
+thread_local! {
+    /// The report pipes of the runners `prepare` set up, each with the
+    /// address of its command, for `Group::start` to take when it starts
+    /// that command: made beside the command, a pipe is needed once the
+    /// command has started. Several commands can be prepared before any
+    /// is started (a program and the process it talks to).
+    static PENDING: RefCell<Vec<(usize, Report)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The report pipe `prepare` made for `command`, if it made one.
+fn take_pending(command: &Command) -> Option<Report> {
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| {
+        let mut pending = pending.borrow_mut();
+        let index = pending.iter().position(|(its, _)| *its == key)?;
+        Some(pending.swap_remove(index).1)
+    })
+}
+
+/// The pipe a runner (see [`prepare_child`]) reports through: the
+/// program's pid, written by the program before its exec, then the
+/// program's wait status and peak memory, written by the runner once it
+/// has reaped it. Both ends close at exec.
+struct Report {
+    reader: File,
+    writer: OwnedFd,
+}
+
+impl Report {
+    fn new() -> io::Result<Report> {
+        let mut ends = [0; 2];
+        // Both ends close at exec from the start on Linux, so that no
+        // program another thread starts meanwhile holds the writing end
+        // (a read of the report would wait for it). macOS has no pipe2:
+        // the flag is set just after.
+        // SAFETY: pipe2 and pipe write two descriptors to `ends`, which
+        // has room for them.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+        // SAFETY: as above.
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let made = unsafe { libc::pipe(ends.as_mut_ptr()) };
+        if made != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: the pipe's two descriptors are this process's, and
+        // nothing else owns them.
+        let (reader, writer) =
+            unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        for end in ends {
+            // SAFETY: fcntl on a descriptor this process owns.
+            unsafe { libc::fcntl(end, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+        Ok(Report {
+            reader: File::from(reader),
+            writer,
+        })
+    }
+}
+
+/// How many descriptors the runner closes at most where it cannot close
+/// them all in one call: this tool's own are all far below.
+fn open_files_bound() -> libc::c_int {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `limit`, a valid rlimit.
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    let bound = if known {
+        limit.rlim_cur.min(65_536)
+    } else {
+        1024
+    };
+    libc::c_int::try_from(bound).unwrap_or(1024)
+}
+
+/// Sets up what runs in the child between fork and exec: the address
+/// space cap `limit`, the parent's death signal and, given `runner` (the
+/// report pipe's writing end and a bound on open descriptors), a runner.
+///
+/// The runner keeps the program out of reach of the tool. A program can
+/// name its parent (`getppid`) and stop it (SIGSTOP): were that this tool,
+/// its clock would stop with it, and the program could run past its time
+/// limit for good. So the child forks once more: the program runs in the
+/// grandchild, and the child, the runner, only waits for it and reports
+/// how it ended (its wait status and `ru_maxrss`, exact as before) through
+/// the report pipe. The tool watches the clock, memory and output from
+/// outside, kills the whole group (runner and program) at the kill point
+/// as before, and resumes the runner if it is stopped. A program that
+/// kills its runner dies with it (the parent's death signal); on Linux it
+/// becomes the tool's child (a subreaper), which reaps it.
+fn prepare_child(
+    command: &mut Command,
+    limit: Option<libc::rlimit>,
+    runner: Option<(RawFd, libc::c_int)>,
+) {
     // SAFETY: the closure runs in the child between fork and exec, where
-    // only async-signal-safe work is allowed: it makes at most two
-    // system calls, on values computed before the fork, and allocates
-    // nothing. Their results are ignored: without the cap the watchdog
-    // still stops the program, and the parent's death signal only
-    // matters if this tool is killed first.
+    // only async-signal-safe work is allowed: system calls on values
+    // computed before the fork, no allocation (an `io::Error` from the
+    // last OS error holds only its number). Results of setrlimit and
+    // prctl are ignored: without the cap the watchdog still stops the
+    // program, and the death signal only matters if a parent is killed
+    // first. The runner, a single-threaded copy of this tool, never
+    // returns: it waits, writes and exits with `_exit`.
     unsafe {
         command.pre_exec(move || {
             if let Some(limit) = &limit {
@@ -142,9 +391,136 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
             // dies, so an interrupted judge leaves no program running.
             #[cfg(any(target_os = "linux", target_os = "android"))]
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
+            let Some((writer, open_files)) = runner else {
+                return Ok(());
+            };
+            let runner_pid = libc::getpid();
+            let started = monotonic_nanos();
+            let program = libc::fork();
+            if program < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if program == 0 {
+                // The program, before its exec: it dies with its runner,
+                // and tells the tool its pid.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != runner_pid {
+                    libc::_exit(127);
+                }
+                let pid = libc::getpid().to_ne_bytes();
+                write_all(writer, &pid);
+                return Ok(());
+            }
+            run_runner(program, started, writer, open_files)
         });
     }
+}
+
+/// The runner's whole life (see [`prepare_child`]): let go of every
+/// descriptor but the report pipe's (std's own pipe among them, whose
+/// end tells std the exec happened; and the program's standard streams,
+/// so that they close when the program's do), reap the program, report.
+///
+/// # Safety
+/// Only in the runner, after its fork; async-signal-safe calls only.
+unsafe fn run_runner(
+    program: libc::pid_t,
+    started: u64,
+    writer: RawFd,
+    open_files: libc::c_int,
+) -> ! {
+    close_all_but(writer, open_files);
+    // Waited for before it is reaped: when the tool kills the group, it
+    // kills the runner in the same call as the program, so the runner
+    // dies here, leaving the program to the tool (on Linux) to reap with
+    // its figures, instead of reaping it and dying before it reports.
+    let mut info: libc::siginfo_t = std::mem::zeroed();
+    let waited = libc::P_PID;
+    // A pid is positive: it fits.
+    while libc::waitid(
+        waited,
+        program as libc::id_t,
+        &mut info,
+        libc::WEXITED | libc::WNOWAIT,
+    ) < 0
+    {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let elapsed = monotonic_nanos().saturating_sub(started);
+    let mut status: libc::c_int = 0;
+    let mut usage: libc::rusage = std::mem::zeroed();
+    while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let mut figures = [0u8; FIGURES];
+    figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
+    figures[STATUS..MAX_RSS].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
+    figures[MAX_RSS..].copy_from_slice(&elapsed.to_ne_bytes());
+    write_all(writer, &figures);
+    libc::_exit(0)
+}
+
+/// Nanoseconds on the monotonic clock (the one `Instant` reads); 0 if it
+/// cannot be read. Async-signal-safe.
+fn monotonic_nanos() -> u64 {
+    // SAFETY: timespec is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: clock_gettime writes only to `now`.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    let seconds = u64::try_from(now.tv_sec).unwrap_or(0);
+    let nanos = u64::try_from(now.tv_nsec).unwrap_or(0);
+    seconds.saturating_mul(1_000_000_000).saturating_add(nanos)
+}
+
+/// Closes every descriptor but `kept`, up to `bound` where there is no
+/// single call for it.
+///
+/// # Safety
+/// Only in the runner: it closes descriptors others may think are open.
+unsafe fn close_all_but(kept: RawFd, bound: libc::c_int) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let below = libc::c_uint::try_from(kept).unwrap_or(0);
+        let closed = (below == 0 || libc::syscall(libc::SYS_close_range, 0, below - 1, 0) == 0)
+            && libc::syscall(libc::SYS_close_range, below + 1, libc::c_uint::MAX, 0) == 0;
+        if closed {
+            return;
+        }
+    }
+    for fd in 0..bound {
+        if fd != kept {
+            libc::close(fd);
+        }
+    }
+}
+
+/// Writes all of `bytes` to `fd` (a pipe: a write this small is whole),
+/// again when interrupted; a failure is given up on, and the tool then
+/// finds no report.
+///
+/// # Safety
+/// As for write(2); async-signal-safe.
+unsafe fn write_all(fd: RawFd, bytes: &[u8]) {
+    while libc::write(fd, bytes.as_ptr().cast(), bytes.len()) < 0 && *errno() == libc::EINTR {}
+}
+
+/// This thread's errno.
+///
+/// # Safety
+/// The pointer is this thread's own errno, valid as long as the thread.
+unsafe fn errno() -> *mut libc::c_int {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return libc::__errno_location();
+    #[cfg(target_vendor = "apple")]
+    return libc::__error();
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    return libc::__errno_location();
 }
 
 /// Sends SIGKILL to every process in the program's group.
@@ -170,12 +546,18 @@ fn kill_group(pid: libc::pid_t) {
 /// gives its `rusage`.
 pub fn wait(
     child: &mut Child,
-    _group: &Group,
+    group: &Group,
     started: Instant,
     watch: &Watch,
 ) -> io::Result<Waited> {
     // A pid always fits: pid_t is the type the kernel hands out.
     let pid = child.id() as libc::pid_t;
+    let runner = group.take_runner(pid);
+    // The program's memory is watched, not its runner's.
+    let program = runner
+        .as_ref()
+        .and_then(|runner| runner.program)
+        .unwrap_or(pid);
     let ended = Arc::new(Mutex::new(false));
     let (done, watched) = mpsc::channel::<()>();
     let watchdog = {
@@ -194,15 +576,15 @@ pub fn wait(
                 return None;
             }
             // Under the lock, the child is unreaped: `pid` is its own.
-            if let Some(stop) = watch.stop(|| resident_memory(pid)) {
+            if let Some(stop) = watch.stop(|| resident_memory(program)) {
                 kill_group(pid);
                 return Some(stop);
             }
         })
     };
 
-    let waited = wait_without_reaping(pid);
-    let elapsed = started.elapsed();
+    let waited = wait_without_reaping(pid, runner.is_some());
+    let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
     let stop = watchdog.join().unwrap_or(None);
@@ -226,6 +608,20 @@ pub fn wait(
             return Err(error);
         }
     }
+    let mut peak_memory = Some(max_rss_bytes(usage.ru_maxrss));
+    if let Some(runner) = runner {
+        // The runner's own figures are a copy of this tool's: the
+        // program's are what it reported, or, when it was killed before
+        // it could, the program's own once it is this tool's child.
+        match runner.report().or_else(|| reap_orphan(program)) {
+            Some(reported) => {
+                status = reported.status;
+                peak_memory = Some(max_rss_bytes(reported.max_rss));
+                elapsed = reported.elapsed.unwrap_or(elapsed);
+            }
+            None => peak_memory = None,
+        }
+    }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
     let ending = if libc::WIFSIGNALED(status) {
@@ -235,7 +631,7 @@ pub fn wait(
     };
     Ok(Waited {
         elapsed,
-        peak_memory: Some(max_rss_bytes(usage.ru_maxrss)),
+        peak_memory,
         peak_sampled: false,
         ending,
         stop,
@@ -319,21 +715,63 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t>
     children
 }
 
-fn wait_without_reaping(pid: libc::pid_t) -> io::Result<()> {
+/// The wait status and `ru_maxrss` of `program` when it is this tool's
+/// child (its runner having died, on Linux, where the tool is a
+/// subreaper), killed first if it still runs; `None` when it is not.
+fn reap_orphan(program: libc::pid_t) -> Option<Reported> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only to the two locals; it only looks at this
+    // tool's own children.
+    let reaped = unsafe { libc::wait4(program, &mut status, libc::WNOHANG, &mut usage) };
+    if reaped == 0 {
+        // SAFETY: `program` is this tool's unreaped child (wait4 said
+        // so), so the pid is its own.
+        unsafe { libc::kill(program, libc::SIGKILL) };
+        loop {
+            // SAFETY: as above.
+            let reaped = unsafe { libc::wait4(program, &mut status, 0, &mut usage) };
+            if reaped == program {
+                break;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return None;
+            }
+        }
+    } else if reaped != program {
+        return None;
+    }
+    Some(Reported {
+        status,
+        max_rss: usage.ru_maxrss,
+        elapsed: None,
+    })
+}
+
+/// Waits until the child `pid` has exited, leaving it unreaped. A
+/// `runner` that is stopped (by the program it runs, which can name it)
+/// is resumed, so that it reaps the program and reports.
+fn wait_without_reaping(pid: libc::pid_t, runner: bool) -> io::Result<()> {
+    let flags = if runner {
+        libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT
+    } else {
+        libc::WEXITED | libc::WNOWAIT
+    };
     loop {
         // SAFETY: siginfo_t is plain old data, for which all zero bytes
         // are a valid value.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         // SAFETY: `pid` is our own unreaped child; waitid writes only
         // to `info`, a valid siginfo_t.
-        let result = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
+        let result = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        if result == 0 && info.si_code == libc::CLD_STOPPED {
+            // SAFETY: kill has no memory effects; `pid` is this tool's
+            // unreaped child.
+            unsafe { libc::kill(pid, libc::SIGCONT) };
+            continue;
+        }
         if result == 0 {
             return Ok(());
         }
@@ -391,4 +829,39 @@ fn resident_memory(pid: libc::pid_t) -> Option<u64> {
 #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
 fn resident_memory(_pid: libc::pid_t) -> Option<u64> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two programs prepared before either is started each get their own
+    /// runner, and each's status is its own. (Run one after the other: the
+    /// end of a run sweeps away every other child outside the tool's own
+    /// group.)
+    #[test]
+    fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
+        let command = |code: &str| {
+            let mut command = Command::new("/bin/sh");
+            command.args(["-c", &format!("exit {code}")]);
+            command
+        };
+        let (mut first, mut second) = (command("3"), command("5"));
+        prepare(&mut first, true, Some(64 << 20));
+        prepare(&mut second, true, Some(64 << 20));
+        let group = Group::new(Some(64 << 20)).unwrap();
+        let started = Instant::now();
+        let watch = Watch {
+            deadline: started + Duration::from_secs(10),
+            memory: None,
+            output_over: None,
+        };
+        let (mut first, _) = group.start(&mut first).unwrap();
+        let first = wait(&mut first, &group, started, &watch).unwrap();
+        let (mut second, _) = group.start(&mut second).unwrap();
+        let second = wait(&mut second, &group, started, &watch).unwrap();
+        assert_eq!(first.ending, Ending::Exited(3));
+        assert_eq!(second.ending, Ending::Exited(5));
+        assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
+    }
 }

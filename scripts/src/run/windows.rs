@@ -2,7 +2,7 @@
 //! instruction, capped in memory and killed as one; its commit watched
 //! against the memory limit while it runs.
 
-use super::{address_space_cap, Ending, Waited, Watch};
+use super::{address_space_cap, Ending, Stack, Waited, Watch};
 use std::io;
 use std::os::windows::io::AsRawHandle;
 use std::os::windows::process::CommandExt;
@@ -33,6 +33,15 @@ pub const MEASURED: &str = "committed";
 
 /// Nothing to prepare: std's spawn is what is wanted.
 pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>) {}
+
+/// A program's stack is fixed when it is linked (1 MiB by default with
+/// MSVC's and GNU's linkers), so there is nothing to set before it starts:
+/// a Rust program asks for more with `-C link-args=/STACK:N` (MSVC) or
+/// `-C link-args=-Wl,--stack,N` (GNU), or runs its work on a thread
+/// given a larger stack.
+pub fn with_stack<T>(_stack: Stack, start: impl FnOnce() -> T) -> T {
+    start()
+}
 
 /// A Job object holding the program and everything it starts: closing
 /// the last handle to it kills them all.

@@ -7,7 +7,6 @@ use super::inputs::Input;
 use super::progress::Progress;
 use super::table::Row;
 use super::{Subject, LONG_RUN};
-use crate::checker::Checker;
 use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
@@ -60,6 +59,7 @@ fn check_run(
     // may pass the judge's output limit by far.
     let bounds = run::Bounds {
         output: BENCH_OUTPUT_LIMIT,
+        stack: limits.stack,
         ..run::Bounds::time(limits.time)
     };
     let run = run::run_within(&program.path, &program.args, input, bounds, Purpose::Judge)
@@ -205,6 +205,7 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
         let limits = Limits {
             time: Duration::from_millis(kill_after),
             memory: u64::MAX,
+            ..crate::workspace::DEFAULT_LIMITS
         };
         let (_, peak) = timed_run(&program, &input, limits, Purpose::Memory)?;
         Ok(peak.map_or_else(|| "-".to_string(), |peak| peak.to_string()))
@@ -232,7 +233,7 @@ fn against_stand_in(
     output: &[u8],
 ) -> (Verdict, String) {
     let checker = &subject.checker;
-    if !matches!(checker, Checker::Program(_)) {
+    if checker.program().is_none() {
         // Only a checker program reads the answer's file.
         return checker.judge(
             run,
