@@ -295,7 +295,11 @@ const JUDGE: Spec = Spec {
             "give either crate names or --program, not both",
         ),
         Rule::Needs("program", &["samples"], "--program needs --samples DIR"),
-        Rule::Needs("samples", &["program"], "--samples goes with --program"),
+        Rule::Needs(
+            "samples",
+            &["program", POSITIONAL],
+            "--samples goes with --program or a CRATE",
+        ),
     ],
     hidden: None,
 };

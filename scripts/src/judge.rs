@@ -10,6 +10,7 @@ use crate::color::{self, Output, Paint};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
+use crate::package;
 use crate::run::{self, Bounds, Ending, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, printable, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
@@ -68,16 +69,14 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let judging = Judging {
-            limits: DEFAULT_LIMITS,
-            checker: Checker::Exact,
-            cases: Vec::new(),
-        }
-        .overridden(options);
-        let found = picked_cases(samples, &judging.cases)?;
+        let plan = package::plan(samples, DEFAULT_LIMITS, &Checker::Exact, "default", options)?;
+        let (judging, found, line) = plan_judging(plan, options);
         let json = JsonLines::open(options, &[(program, &judging, &found)])?;
         let reporter = &mut Reporter::new(out, json);
         let label = program.file_stem().unwrap_or(program.as_os_str());
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
         judge_samples(
             &label.to_string_lossy(),
             program,
@@ -95,6 +94,36 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
              crate, or run it in the crate's folder",
             problems.len()
         )));
+    }
+    if let Some(samples) = &options.samples {
+        let [problem] = problems[..] else {
+            return Err(Error::new(format!(
+                "--samples judges one crate, and this judges {}: name one",
+                problems.len()
+            )));
+        };
+        let plan = package::plan(
+            samples,
+            problem.limits,
+            &problem.checker,
+            "the crate's",
+            options,
+        )?;
+        let (judging, found, line) = plan_judging(plan, options);
+        let program = workspace.release_binary(&problem.name);
+        let json = JsonLines::open(options, &[(&program, &judging, &found)])?;
+        let reporter = &mut Reporter::new(out, json);
+        if let Err(errors) = workspace.build_crate(problem) {
+            let shown = errors.layout(UNDER, UNDER);
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
+            reporter.report(&whole, &shown);
+            return reporter.end();
+        }
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
+        judge_samples(&problem.name, &program, &found, &judging, reporter);
+        return reporter.end();
     }
     // Each folder read once, before anything is built: a name that picks
     // no case is the command line's error.
@@ -139,7 +168,7 @@ pub type Found = Result<Vec<Case>, Error>;
 /// say): the command line's error, found before anything is built or run.
 /// A folder without cases is left to be judged ERROR, as it is without
 /// `--case`.
-fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
+pub fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
     let found = match cases::scan(samples) {
         Ok(found) if !found.is_empty() => found,
         _ => return Ok(cases::scan_picked(samples, names)),
@@ -148,6 +177,18 @@ fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
         return Err(error);
     }
     cases::pick(found, names, samples).map(Ok)
+}
+
+/// What a [`package::plan`] judges under, its cases, and for a package
+/// the line before them that says what it is judged under and where each
+/// came from.
+fn plan_judging(plan: package::Plan, options: &flags::Judge) -> (Judging, Found, Option<String>) {
+    let judging = Judging {
+        limits: plan.limits,
+        checker: plan.checker,
+        cases: options.cases.clone(),
+    };
+    (judging, plan.cases, plan.line)
 }
 
 /// `--json`'s JSON Lines: where they go, and the first error writing them,

@@ -16,6 +16,7 @@ mod error;
 mod flags;
 mod judge;
 mod new_problem;
+mod package;
 mod run;
 mod stress;
 mod timing;
