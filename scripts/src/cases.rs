@@ -29,7 +29,7 @@ const PACKAGE_FOLDERS: [&str; 2] = ["sample", "secret"];
 /// `<stem>.ans`), either of which may be missing. The stem is the file
 /// name's exact bytes (on Windows, its exact UTF-16), so two names never
 /// merge; in a package, the folder it is in comes first (`sample/1`).
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     pub stem: OsString,
     pub input: Option<PathBuf>,

@@ -303,11 +303,10 @@ const JUDGE: Spec = Spec {
         ),
         Rule::Needs("program", &["samples"], "--program needs --samples DIR"),
         Rule::Needs(
-            "transcript",
-            &["interactor", POSITIONAL],
-            "--transcript shows an interaction: give --interactor SPEC",
+            "samples",
+            &["program", POSITIONAL],
+            "--samples goes with --program or a CRATE",
         ),
-        Rule::Needs("samples", &["program"], "--samples goes with --program"),
     ],
     hidden: None,
 };

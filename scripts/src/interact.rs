@@ -58,6 +58,9 @@ pub struct Interactor {
     /// (`example:NAME` in a crate's table), which the judge builds before
     /// judging; `path` is where the build puts it.
     pub example: Option<String>,
+    /// ICPC's convention: the flags after FEEDBACK_DIR (a package's
+    /// validator flags).
+    pub flags: Vec<String>,
 }
 
 impl Interactor {
@@ -86,6 +89,7 @@ impl Interactor {
             convention,
             checker: None,
             example: None,
+            flags: Vec::new(),
         })
     }
 
@@ -118,6 +122,7 @@ impl Interactor {
             convention,
             checker: None,
             example: Some(example.to_string()),
+            flags: Vec::new(),
         })
     }
 
@@ -322,6 +327,7 @@ pub fn judge_case(
             let mut dir = OsString::from(feedback.path());
             dir.push(std::path::MAIN_SEPARATOR_STR);
             args.push(dir);
+            args.extend(interactor.flags.iter().map(OsString::from));
         }
     }
     // No output limit: the program's output goes to the interactor.

@@ -11,6 +11,7 @@ use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Interactor};
+use crate::package;
 use crate::run::{self, Bounds, Ending, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, printable, Position, Verdict};
 use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
@@ -93,19 +94,22 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let judging = Judging {
-            limits: DEFAULT_LIMITS,
-            checker: Checker::Exact,
-            interactor: None,
-            transcript: false,
-            transcripts: interact::transcripts(samples),
-            cases: Vec::new(),
-        }
-        .overridden(options)?;
-        let found = picked_cases(samples, &judging.cases)?;
+        let plan = package::plan(
+            samples,
+            DEFAULT_LIMITS,
+            &Checker::Exact,
+            None,
+            "default",
+            options,
+        )?;
+        let (judging, found, line) = plan_judging(plan, options);
+        transcript_applies(options, &judging)?;
         let json = JsonLines::open(options, &[(program, &judging, &found)])?;
         let reporter = &mut Reporter::new(out, json);
         let label = program.file_stem().unwrap_or(program.as_os_str());
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
         judge_samples(
             &label.to_string_lossy(),
             program,
@@ -123,6 +127,41 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
              crate, or run it in the crate's folder",
             problems.len()
         )));
+    }
+    if let Some(samples) = &options.samples {
+        let [problem] = problems[..] else {
+            return Err(Error::new(format!(
+                "--samples judges one crate, and this judges {}: name one",
+                problems.len()
+            )));
+        };
+        let plan = package::plan(
+            samples,
+            problem.limits,
+            &problem.checker,
+            problem.interactor.as_ref(),
+            "the crate's",
+            options,
+        )?;
+        let (judging, found, line) = plan_judging(plan, options);
+        transcript_applies(options, &judging)?;
+        let program = workspace.release_binary(&problem.name);
+        let json = JsonLines::open(options, &[(&program, &judging, &found)])?;
+        let reporter = &mut Reporter::new(out, json);
+        if let Err(errors) = workspace.build_crate(problem) {
+            let shown = errors.layout(UNDER, UNDER);
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
+            reporter.report(&whole, &shown);
+            return reporter.end();
+        }
+        if let Err(whole) = build_own_interactor(&workspace, problem, &judging, reporter) {
+            return whole;
+        }
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
+        judge_samples(&problem.name, &program, &found, &judging, reporter);
+        return reporter.end();
     }
     let interactive =
         options.interactor.is_some() || problems.iter().any(|problem| problem.interactor.is_some());
@@ -163,23 +202,39 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             reporter.report(&whole, &shown);
             continue;
         }
-        // An interactor of the crate's own, built as the crate is; not
-        // when --interactor gave another.
-        let own = judging
-            .interactor
-            .as_ref()
-            .and_then(|it| it.example.clone());
-        if let Some(example) = own {
-            if let Err(error) = workspace.build_release(&[problem], &[example]) {
-                let shown = error.layout(UNDER, UNDER_DETAIL);
-                let whole = Judged::whole(&problem.name, &problem.name, Verdict::Error);
-                reporter.report(&whole, &shown);
-                continue;
-            }
+        if build_own_interactor(&workspace, problem, judging, reporter).is_err() {
+            continue;
         }
         judge_samples(&problem.name, program, found, judging, reporter);
     }
     reporter.end()
+}
+
+/// Builds the crate's own interactor (`interactor = "example:NAME"`) when
+/// `judging` runs against it (not when --interactor gave another), as the
+/// crate is built; when it does not build, reports an ERROR for the crate
+/// and gives the report's end.
+fn build_own_interactor(
+    workspace: &Workspace,
+    problem: &Problem,
+    judging: &Judging,
+    reporter: &mut Reporter,
+) -> Result<(), Result<bool, Error>> {
+    let own = judging
+        .interactor
+        .as_ref()
+        .and_then(|interactor| interactor.example.clone());
+    let Some(example) = own else {
+        return Ok(());
+    };
+    workspace
+        .build_release(&[problem], &[example])
+        .map_err(|error| {
+            let shown = error.layout(UNDER, UNDER_DETAIL);
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Error);
+            reporter.report(&whole, &shown);
+            reporter.end()
+        })
 }
 
 /// The examples that are the interactors of `problems` (`interactor =
@@ -200,7 +255,7 @@ pub type Found = Result<Vec<Case>, Error>;
 /// say): the command line's error, found before anything is built or run.
 /// A folder without cases is left to be judged ERROR, as it is without
 /// `--case`.
-fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
+pub fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
     let found = match cases::scan(samples) {
         Ok(found) if !found.is_empty() => found,
         _ => return Ok(cases::scan_picked(samples, names)),
@@ -209,6 +264,32 @@ fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
         return Err(error);
     }
     cases::pick(found, names, samples).map(Ok)
+}
+
+/// What a [`package::plan`] judges under, its cases, and for a package
+/// the line before them that says what it is judged under and where each
+/// came from.
+fn plan_judging(plan: package::Plan, options: &flags::Judge) -> (Judging, Found, Option<String>) {
+    let judging = Judging {
+        limits: plan.limits,
+        checker: plan.checker,
+        interactor: plan.interactor,
+        transcript: options.transcript,
+        transcripts: plan.transcripts,
+        cases: options.cases.clone(),
+    };
+    (judging, plan.cases, plan.line)
+}
+
+/// An error when --transcript is given and `judging` has no interaction
+/// to show.
+fn transcript_applies(options: &flags::Judge, judging: &Judging) -> Result<(), Error> {
+    if options.transcript && judging.interactor.is_none() {
+        return Err(Error::new(
+            "--transcript shows an interaction: give --interactor SPEC",
+        ));
+    }
+    Ok(())
 }
 
 /// `--json`'s JSON Lines: where they go, and the first error writing them,

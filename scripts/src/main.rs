@@ -17,6 +17,7 @@ mod flags;
 mod interact;
 mod judge;
 mod new_problem;
+mod package;
 mod run;
 mod stress;
 mod timing;

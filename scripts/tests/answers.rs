@@ -151,16 +151,14 @@ fn a_package_data_folder_is_judged_sample_then_secret_by_folder_names() {
     let report = judge_dir(&data, &["--case", "secret/10-max"]);
     assert_eq!(names(&report), ["judge-fixture/secret/10-max"]);
     report.exited(0);
-    // The package's own folder is not its data/ folder.
+    // The package's own folder is read as the package: its data/ cases,
+    // under what its problem.yaml says.
     let report = judge_dir(&package.path, &[]);
-    assert_eq!(
-        report.verdict("judge-fixture"),
-        "ERROR",
-        "{}",
-        report.stdout
-    );
+    assert_eq!(names(&report).len(), 3, "{}", report.stdout);
     assert!(
-        report.stdout.contains("no .in, .out or .ans files in"),
+        report
+            .stdout
+            .contains("(ICPC package, problem.yaml legacy)"),
         "{}",
         report.stdout
     );

@@ -390,3 +390,155 @@ fn nothing_is_left_running() {
         assert!(left.is_empty(), "left running: {left:?}");
     }
 }
+
+/// An interactive ICPC package, in 2023-07's format (`type: interactive`,
+/// `output_validator/`) and the legacy one (`validation: custom
+/// interactive`, `output_validators/NAME/`), is judged against its own
+/// validator, here a `run` script the format allows (a Unix shell's),
+/// with the package's validator flags; its transcripts skipped.
+#[cfg(unix)]
+#[test]
+fn an_interactive_icpc_package_is_judged_against_its_own_validator() {
+    use std::os::unix::fs::PermissionsExt;
+    let run = format!(
+        "#!/bin/sh\n# The flags, then the interactor's arguments.\n\
+         test \"$4\" = strict || exit 1\nexec '{}' \"$1\" \"$2\" \"$3\"\n",
+        interactor().display()
+    );
+    for (yaml, folder) in [
+        (
+            "problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess\n\
+             validator_flags: strict\n",
+            "output_validator",
+        ),
+        (
+            "name: Guess\nvalidation: custom interactive\nvalidator_flags: strict\n",
+            "output_validators/guess",
+        ),
+    ] {
+        let package = Scratch::new("icpc-package");
+        package.write("problem.yaml", yaml.as_bytes());
+        let script = package.write(&format!("{folder}/run"), run.as_bytes());
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        package.write("data/sample/1.interaction", b"<100\n>? 50\n");
+        package.write("data/secret/1.in", b"37 100\nsearch\n");
+        package.write("data/secret/1.ans", b"37\n");
+        package.write("data/secret/2.in", b"37 100\nlinear\n");
+        package.write("data/secret/2.ans", b"37\n");
+        let report = Report::of(
+            tool()
+                .args(["judge", "--program"])
+                .arg(player())
+                .arg("--samples")
+                .arg(&package.path)
+                .output()
+                .unwrap(),
+        );
+        report.exited(1).says(&[
+            "checker none: the interactor judges, interactor the package's",
+            "(ICPC's convention, built",
+            "note: 1 .interaction file skipped",
+            "1 passed, 1 failed",
+        ]);
+        assert_eq!(
+            report.verdict("guess-player/secret/1"),
+            "AC",
+            "{}",
+            report.stdout
+        );
+        assert_eq!(
+            report.verdict("guess-player/secret/2"),
+            "WA",
+            "{}",
+            report.stdout
+        );
+    }
+}
+
+/// A Polygon package's `<interactor>` is built with its `files/` and run
+/// in testlib's convention; the package's checker then holds what the
+/// interactor wrote to OUTPUT against the test's answer, as Polygon does.
+/// The interactor here is C++ that hands over to the guessing game's own
+/// (a compiler is needed: skipped, saying so, where there is none).
+#[cfg(unix)]
+#[test]
+fn a_polygon_packages_interactor_is_built_and_its_checker_reads_the_output() {
+    let compilers = ["c++", "g++", "clang++"];
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = compilers
+        .iter()
+        .any(|name| std::env::split_paths(&path).any(|folder| folder.join(name).is_file()));
+    if !found {
+        eprintln!("skipped: no C++ compiler on PATH");
+        return;
+    }
+    let package = Scratch::new("polygon-package");
+    let tests = "<test method=\"manual\"/>".repeat(3);
+    let xml = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n\
+         <problem revision=\"1\" short-name=\"guess\">\n  <judging>\n\
+         \x20   <testset name=\"tests\">\n      <time-limit>2000</time-limit>\n\
+         \x20     <memory-limit>268435456</memory-limit>\n      <test-count>3</test-count>\n\
+         \x20     <input-path-pattern>tests/%02d</input-path-pattern>\n\
+         \x20     <answer-path-pattern>tests/%02d.a</answer-path-pattern>\n\
+         \x20     <tests>{tests}</tests>\n    </testset>\n  </judging>\n\
+         \x20 <assets>\n    <checker type=\"testlib\"><source path=\"files/check.cpp\" \
+         type=\"cpp.g++17\"/></checker>\n    <interactor><source path=\"files/interactor.cpp\" \
+         type=\"cpp.g++17\"/></interactor>\n  </assets>\n</problem>\n"
+    );
+    package.write("problem.xml", xml.as_bytes());
+    // The game's interactor is given the same arguments; `path.h` in the
+    // package's files/ says where it is, so the include path is tested.
+    package.write(
+        "files/path.h",
+        format!("#define GAME \"{}\"\n", interactor().display()).as_bytes(),
+    );
+    package.write(
+        "files/interactor.cpp",
+        b"#include <unistd.h>\n#include \"path.h\"\n\
+          int main(int argc, char **argv) {\n    argv[0] = (char *)GAME;\n\
+          \x20   execv(GAME, argv);\n    return 3;\n}\n",
+    );
+    package.write(
+        "files/check.cpp",
+        b"#include <fstream>\n#include <iostream>\n\
+          int main(int argc, char **argv) {\n    if (argc < 4) return 3;\n\
+          \x20   std::ifstream output(argv[2]), answer(argv[3]);\n    long long got, want;\n\
+          \x20   if (!(answer >> want)) return 3;\n\
+          \x20   if (output >> got && got == want) return 0;\n\
+          \x20   std::cerr << \"wrong answer the secret is not \" << want << std::endl;\n\
+          \x20   return 1;\n}\n",
+    );
+    for (test, player, answer) in [
+        ("01", "search", "37"),
+        ("02", "linear", "37"),
+        ("03", "search", "38"),
+    ] {
+        package.write(
+            &format!("tests/{test}"),
+            format!("37 100\n{player}\n").as_bytes(),
+        );
+        package.write(&format!("tests/{test}.a"), format!("{answer}\n").as_bytes());
+    }
+    let report = Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(player())
+            .arg("--samples")
+            .arg(&package.path)
+            .output()
+            .unwrap(),
+    );
+    report.exited(1).says(&[
+        "checker the package's testlib checker files/check.cpp",
+        "interactor the package's files/interactor.cpp (testlib's convention, built",
+        "1 passed, 2 failed",
+    ]);
+    let verdicts: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|test| report.verdict(&format!("guess-player/{test}")))
+        .collect();
+    assert_eq!(verdicts, ["AC", "WA", "WA"], "{}", report.stdout);
+    let (_, detail) = report.case("guess-player/3");
+    assert!(detail.contains("the secret is not 38"), "{detail}");
+}

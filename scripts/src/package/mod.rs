@@ -1,0 +1,471 @@
+//! Problem packages as their judges publish them, given to `--samples`:
+//! ICPC / Kattis / DOMjudge (`problem.yaml` beside `data/`, in the legacy
+//! format or 2023-07, DOMjudge's `.timelimit` and `domjudge-problem.ini`)
+//! and Polygon (`problem.xml`). A package says its cases, its limits and
+//! how outputs are checked; [`plan`] weighs those against the command
+//! line (which wins) and the crate's or the defaults (which the package
+//! beats), and says in one line which it used and where each came from.
+
+mod build;
+mod icpc;
+mod polygon;
+mod yaml;
+
+use crate::cases::{self, Case};
+use crate::checker::{Checker, ValidatorFlags};
+use crate::error::Error;
+use crate::flags;
+use crate::interact::{self, Convention, Interactor};
+use crate::judge;
+use crate::workspace::Limits;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What a package says.
+#[derive(Debug)]
+pub struct Package {
+    /// Its root, as given or found.
+    pub root: PathBuf,
+    /// Its format, for the report: `ICPC problem.yaml legacy`.
+    pub format: String,
+    pub cases: Cases,
+    pub time: Option<Stated<Duration>>,
+    pub memory: Option<Stated<u64>>,
+    /// Bytes of output past which a run is OLE.
+    pub output: Option<Stated<u64>>,
+    /// Why a package with no time limit has none, for the report.
+    pub no_time_because: &'static str,
+    pub validation: Validation,
+    /// Set when the problem is not judged as batch: see [`refuse_unbatched`].
+    pub unbatched: Option<Unbatched>,
+}
+
+/// A value and where in the package it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stated<T> {
+    pub value: T,
+    pub from: String,
+}
+
+/// Where a package's cases are.
+#[derive(Debug)]
+pub enum Cases {
+    /// A folder read as `--samples` reads one (`data/`: `sample/`, then
+    /// `secret/`).
+    Folder(PathBuf),
+    /// Cases the package lists itself (Polygon's numbered tests).
+    Listed(Vec<Case>),
+}
+
+/// How a package checks outputs.
+#[derive(Debug, PartialEq)]
+pub enum Validation {
+    /// The ICPC default output validator with these flags.
+    Default { flags: Vec<String>, from: String },
+    /// An ICPC output validator to build, run with these flags.
+    Icpc {
+        source: build::Source,
+        flags: Vec<String>,
+    },
+    /// A testlib checker to build (Polygon).
+    Testlib(build::Source),
+}
+
+/// A problem that is not judged by running the program on a case and
+/// checking its output: interactive (an interactor talks to the program)
+/// or multi-pass. This is the one place a package reader says so, with
+/// the program that would talk to it, for the interactive judge to take.
+#[derive(Debug, PartialEq)]
+pub struct Unbatched {
+    /// `interactive`, `multi-pass`, `submit-answer`.
+    pub kind: String,
+    /// Where the package says so: `problem.yaml type: interactive`.
+    pub from: String,
+    /// The interactor's or validator's source, when the package has one.
+    pub program: Option<PathBuf>,
+}
+
+/// The package at `dir`, or None when `dir` is a plain folder of cases.
+/// `dir` may be a package's root, its `data/` folder or a folder in that
+/// (`data/sample`, a test group): then its cases are those of `dir`, judged
+/// as the package says.
+pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
+    if dir.join("problem.xml").is_file() {
+        return polygon::read(dir).map(Some);
+    }
+    if icpc::is_root(dir) {
+        return icpc::read(dir, &dir.join("data")).map(Some);
+    }
+    // A few levels up at most: data/secret/group/subgroup.
+    for folder in dir.ancestors().take(4) {
+        let is_data = folder.file_name().is_some_and(|name| name == "data");
+        match folder.parent() {
+            Some(root) if is_data && icpc::is_root(root) => return icpc::read(root, dir).map(Some),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
+
+/// An error when the package's problem is not judged as batch and cannot
+/// be judged otherwise (an interactive one without an interactor); never
+/// judged as if it were.
+pub fn refuse_unbatched(package: &Package) -> Result<(), Error> {
+    let Some(unbatched) = &package.unbatched else {
+        return Ok(());
+    };
+    let with = unbatched
+        .program
+        .as_ref()
+        .map(|program| format!(", its program {}", program.display()))
+        .unwrap_or_default();
+    let article = if unbatched.kind.starts_with('i') {
+        "an"
+    } else {
+        "a"
+    };
+    let how = if unbatched.kind == "interactive" {
+        // Only when the package has no interactor of its own.
+        "it has no interactor: give one with --interactor SPEC; never judged as batch".to_string()
+    } else {
+        format!(
+            "cargo judge does not judge {} problems, and never as batch",
+            unbatched.kind
+        )
+    };
+    Err(Error::new(format!(
+        "{} is {article} {} problem ({}{with}): {how}",
+        package.root.display(),
+        unbatched.kind,
+        unbatched.from,
+    )))
+}
+
+/// How `--samples DIR` is judged.
+pub struct Plan {
+    pub limits: Limits,
+    pub checker: Checker,
+    /// The cases the command line picks (all when it picks none), or why
+    /// there are none: judged ERROR.
+    pub cases: Result<Vec<Case>, Error>,
+    /// For a package: the line that says what it is judged under.
+    pub line: Option<String>,
+    /// The interactor each case runs against: the command line's, the
+    /// package's own (built), or the crate's.
+    pub interactor: Option<Interactor>,
+    /// The `.interaction` files among the cases: transcripts for the
+    /// statement (see [`interact::transcripts`]).
+    pub transcripts: usize,
+}
+
+/// The plan for `--samples DIR`, for a program whose own limits and
+/// checker are `own` (`own_from`: "the crate's", "default"). A name that
+/// picks no case, or cases with two answers, is the command line's
+/// error; so is a package that cannot be read or judged as batch, or whose
+/// checker cannot be built.
+pub fn plan(
+    dir: &Path,
+    own: Limits,
+    own_checker: &Checker,
+    own_interactor: Option<&Interactor>,
+    own_from: &str,
+    options: &flags::Judge,
+) -> Result<Plan, Error> {
+    let Some(package) = open(dir)? else {
+        let cases = judge::picked_cases(dir, &options.cases)?;
+        let interactor = options.interactor.as_ref().or(own_interactor).cloned();
+        return Ok(Plan {
+            limits: options.limits(own),
+            checker: options
+                .checker
+                .clone()
+                .unwrap_or_else(|| own_checker.clone()),
+            cases,
+            line: None,
+            interactor: with_given_checker(interactor, options)?,
+            transcripts: interact::transcripts(dir),
+        });
+    };
+    // An interactive package's own interactor, unless the command line
+    // gives one; any other problem that is not batch is refused.
+    let interactive = match (&options.interactor, &package.unbatched) {
+        (Some(given), _) => Some((given.clone(), "--interactor".to_string())),
+        (
+            None,
+            Some(Unbatched {
+                kind,
+                program: Some(program),
+                ..
+            }),
+        ) if kind == "interactive" => Some(package_interactor(&package, program)?),
+        (None, Some(_)) => return refuse_unbatched(&package).map(|()| unreachable!()),
+        (None, None) => None,
+    };
+    let cases = match &package.cases {
+        Cases::Folder(data) => judge::picked_cases(data, &options.cases)?.map_err(|error| {
+            if !data.is_dir() {
+                Error::new(format!(
+                    "the package {} has no cases: it has no data/ folder",
+                    package.root.display(),
+                ))
+            } else if cases::scan(data).is_ok_and(|found| found.is_empty()) {
+                Error::new(format!(
+                    "the package {} has no cases: no .in with .ans files in {}, nor in its \
+                     sample/ or secret/ folders",
+                    package.root.display(),
+                    data.display()
+                ))
+            } else {
+                error
+            }
+        }),
+        Cases::Listed(listed) if listed.is_empty() => Err(Error::new(format!(
+            "the package {} has no cases: its testset lists no tests",
+            package.root.display()
+        ))),
+        Cases::Listed(listed) => Ok(cases::pick(listed.clone(), &options.cases, &package.root)?),
+    };
+    let (time, time_from) = match (options.time_limit, &package.time) {
+        (Some(time), _) => (time, "--time-limit-ms".to_string()),
+        (None, Some(stated)) => (stated.value, stated.from.clone()),
+        (None, None) => (own.time, format!("{own_from}; {}", package.no_time_because)),
+    };
+    let (memory, memory_from) = match (options.memory_limit, &package.memory) {
+        (Some(memory), _) => (memory, "--memory-limit-mib".to_string()),
+        (None, Some(stated)) => (stated.value, stated.from.clone()),
+        (None, None) => (own.memory, format!("{own_from}; the package states none")),
+    };
+    // Said only where the package or the command line sets it: the
+    // judge's own rule (see `Limits::output_for`) is no news.
+    let (output, output_said) = match (options.output_limit, &package.output) {
+        (Some(output), _) => (
+            Some(output),
+            format!(
+                ", output limit {} (--output-limit-mib)",
+                shown_memory(output)
+            ),
+        ),
+        (None, Some(stated)) => (
+            Some(stated.value),
+            format!(
+                ", output limit {} ({})",
+                shown_memory(stated.value),
+                stated.from
+            ),
+        ),
+        (None, None) => (own.output, String::new()),
+    };
+    let (checker, checker_said) = match (&options.checker, &cases, &interactive) {
+        (Some(checker), _, _) => (checker.clone(), format!("{} (--checker)", named(checker))),
+        // Nothing to check: nothing built.
+        (None, Err(_), _) => (
+            own_checker.clone(),
+            "none, as there are no cases".to_string(),
+        ),
+        // An ICPC interactor judges by itself.
+        (None, Ok(_), Some((interactor, _))) if interactor.convention == Convention::Icpc => (
+            own_checker.clone(),
+            "none: the interactor judges".to_string(),
+        ),
+        (None, Ok(_), _) => checker_of(&package.validation)?,
+    };
+    // A testlib interactor's OUTPUT is held against the answer by the
+    // package's checker (Polygon), or the command line's.
+    let (interactor, interactor_said) = match interactive {
+        None => (None, String::new()),
+        Some((interactor, said)) => {
+            let judged_after = options.checker.is_some()
+                || (interactor.convention == Convention::Testlib && cases.is_ok());
+            let interactor = if judged_after {
+                interactor
+                    .with_checker(checker.clone())
+                    .map_err(|error| error.context("--checker"))?
+            } else {
+                interactor
+            };
+            (Some(interactor), format!(", interactor {said}"))
+        }
+    };
+    let line = format!(
+        "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}){output_said}, \
+         checker {checker_said}{interactor_said}",
+        package.root.display(),
+        package.format,
+        shown_time(time),
+        shown_memory(memory),
+    );
+    let transcripts = match &package.cases {
+        Cases::Folder(data) => interact::transcripts(data),
+        Cases::Listed(_) => 0,
+    };
+    Ok(Plan {
+        limits: Limits {
+            time,
+            memory,
+            output,
+            stack: options.stack_limit.unwrap_or(own.stack),
+        },
+        checker,
+        cases,
+        line: Some(line),
+        interactor,
+        transcripts,
+    })
+}
+
+/// `interactor`, judging its OUTPUT by the command line's checker when one
+/// is given.
+fn with_given_checker(
+    interactor: Option<Interactor>,
+    options: &flags::Judge,
+) -> Result<Option<Interactor>, Error> {
+    match (interactor, &options.checker) {
+        (Some(interactor), Some(checker)) => interactor
+            .with_checker(checker.clone())
+            .map(Some)
+            .map_err(|error| error.context("--checker")),
+        (interactor, _) => Ok(interactor),
+    }
+}
+
+/// An interactive package's own interactor, built from its source
+/// `program` as its validator or checker would be: an ICPC package's
+/// output validator is its interactor (ICPC's convention, with the
+/// package's validator flags); a Polygon package's `<interactor>` is a
+/// testlib one, built with the package's `files/`. And how the report
+/// names it.
+fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, String), Error> {
+    let shown = program
+        .strip_prefix(&package.root)
+        .unwrap_or(program)
+        .display()
+        .to_string();
+    let polygon = matches!(package.validation, Validation::Testlib(_));
+    let (dir, main) = if program.is_dir() {
+        (program.to_path_buf(), None)
+    } else {
+        let dir = program.parent().unwrap_or(&package.root).to_path_buf();
+        (dir, Some(program.to_path_buf()))
+    };
+    let include = if polygon {
+        vec![package.root.join("files")]
+    } else {
+        Vec::new()
+    };
+    let source = build::Source {
+        shown: shown.clone(),
+        dir,
+        main,
+        include,
+    };
+    let (path, made) = build::build(&source)?;
+    let (convention, flags) = match &package.validation {
+        Validation::Default { flags, .. } | Validation::Icpc { flags, .. } if !polygon => {
+            (Convention::Icpc, flags.clone())
+        }
+        _ => (Convention::Testlib, Vec::new()),
+    };
+    let interactor = Interactor {
+        path,
+        convention,
+        checker: None,
+        example: None,
+        flags,
+    };
+    let said = format!(
+        "the package's {shown} ({}, {})",
+        match convention {
+            Convention::Icpc => "ICPC's convention",
+            Convention::Testlib => "testlib's convention",
+        },
+        made_now(made)
+    );
+    Ok((interactor, said))
+}
+
+/// The checker a package's validation makes, built where it must be, and
+/// how the report names it.
+fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
+    Ok(match validation {
+        Validation::Default { flags, from } => {
+            let parsed = ValidatorFlags::parse(flags)
+                .map_err(|error| error.context(format!("{from}: validator_flags")))?;
+            let shown = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", flags.join(" "))
+            };
+            (
+                Checker::IcpcDefault(parsed),
+                format!("the ICPC default validator{shown} ({from})"),
+            )
+        }
+        Validation::Icpc { source, flags } => {
+            let (validator, made) = build::build(source)?;
+            let shown = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", flags.join(" "))
+            };
+            (
+                Checker::Icpc {
+                    validator,
+                    flags: flags.clone(),
+                },
+                format!(
+                    "the package's output validator {}{shown} ({})",
+                    source.shown,
+                    made_now(made)
+                ),
+            )
+        }
+        Validation::Testlib(source) => {
+            let (checker, made) = build::build(source)?;
+            (
+                Checker::Program(checker),
+                format!(
+                    "the package's testlib checker {} ({})",
+                    source.shown,
+                    made_now(made)
+                ),
+            )
+        }
+    })
+}
+
+fn made_now(made: build::Made) -> &'static str {
+    match made {
+        build::Made::Now => "built now",
+        build::Made::Cached => "built before",
+    }
+}
+
+/// A limit as a judge states it: `2000 ms`, `1500.5 ms`.
+fn shown_time(time: Duration) -> String {
+    if time.subsec_nanos() % 1_000_000 == 0 {
+        format!("{} ms", time.as_millis())
+    } else {
+        format!("{:.1} ms", time.as_secs_f64() * 1000.0)
+    }
+}
+
+/// `512 MiB`, `244.1 MiB`.
+fn shown_memory(bytes: u64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1u32 << 20))
+    }
+}
+
+/// A checker given on the command line, as the report names it.
+fn named(checker: &Checker) -> String {
+    match checker {
+        Checker::Exact => "exact".to_string(),
+        Checker::Tokens => "tokens".to_string(),
+        Checker::Float(error) => format!("float:{error:e}"),
+        Checker::Program(path) => path.display().to_string(),
+        Checker::Icpc { validator, .. } => format!("icpc:{}", validator.display()),
+        Checker::IcpcDefault(_) => "the ICPC default validator".to_string(),
+    }
+}

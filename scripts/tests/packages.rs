@@ -1,0 +1,736 @@
+//! Problem packages given to `--samples`, in the formats judges publish:
+//! ICPC / Kattis (problem.yaml legacy and 2023-07), DOMjudge (`.timelimit`,
+//! `domjudge-problem.ini`), Polygon (problem.xml, numbered tests, a
+//! testlib checker). Every package here is written by these tests in its
+//! format's conventions; validators and checkers are built from source
+//! where a compiler or Python is on PATH, and the tests that need one say
+//! so and pass without it.
+
+mod common;
+
+use common::{fixture, tool, Problems, Report, Scratch};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A package in a scratch folder: `files` are paths and contents (the
+/// fixture's input says what it prints).
+fn package(files: &[(&str, &str)]) -> Scratch {
+    let folder = Scratch::new("package");
+    for (path, contents) in files {
+        folder.write(path, contents.as_bytes());
+    }
+    folder
+}
+
+/// Judges the fixture on `dir` with `args` after the rest.
+fn judge(dir: &Path, args: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(fixture())
+            .arg("--samples")
+            .arg(dir)
+            .args(args)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// The line that says what a package is judged under.
+fn package_line(report: &Report) -> &str {
+    report
+        .stdout
+        .lines()
+        .find(|line| line.contains(" package") && line.contains("time limit"))
+        .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
+}
+
+/// The first of `names` on PATH, for the tests that build a validator.
+fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|name| {
+        std::env::split_paths(&path)
+            .map(|folder| folder.join(name))
+            .find(|candidate| candidate.is_file())
+    })
+}
+
+/// A line that makes a source unlike any an earlier run built, so that
+/// the first build in a test is a build, whatever the cache holds.
+fn fresh_comment(prefix: &str) -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{prefix} run {} {nanos}\n", std::process::id())
+}
+
+#[test]
+fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memory_limit() {
+    let package = package(&[
+        (
+            "problem.yaml",
+            "# problem.yaml\nname: Hello\nlicense: public domain\n\n\
+             # Fix the memory limit.\nlimits:\n  memory: 512   # MiB\n  output: 2\n",
+        ),
+        ("data/secret/3.in", "flood 3"),
+        ("data/secret/3.ans", "y\n"),
+        ("data/sample/1.in", "print HELLO    WORLD!\\n"),
+        ("data/sample/1.ans", "Hello World!\n"),
+        ("data/secret/2.in", "print Hello World\\n"),
+        ("data/secret/2.ans", "Hello World!\n"),
+    ]);
+    let report = judge(&package.path, &["--json", "-"]);
+    // With --json -, the table is on stderr.
+    let table = Report {
+        stdout: report.stderr.clone(),
+        stderr: String::new(),
+        code: report.code,
+    };
+    let line = package_line(&table);
+    assert!(
+        line.contains("(ICPC package, problem.yaml legacy)"),
+        "{line}"
+    );
+    assert!(
+        line.contains(
+            "time limit 1000 ms (default; a legacy package states none: Kattis sets it \
+             from its judge solutions)"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("memory limit 512 MiB (problem.yaml limits.memory)"),
+        "{line}"
+    );
+    assert!(
+        line.contains(
+            "output limit 2 MiB (problem.yaml limits.output), checker the ICPC default \
+             validator (problem.yaml states no validation)"
+        ),
+        "{line}"
+    );
+    // Tokens, case-insensitive: the shouted greeting is right, the one
+    // without its `!` is not.
+    assert_eq!(
+        table.verdict("judge-fixture/sample/1"),
+        "AC",
+        "{}",
+        table.stdout
+    );
+    assert_eq!(table.verdict("judge-fixture/secret/2"), "WA");
+    assert_eq!(table.verdict("judge-fixture/secret/3"), "OLE");
+    assert!(
+        report.stdout.contains("\"memory_limit_bytes\":536870912"),
+        "{}",
+        report.stdout
+    );
+    report.exited(1);
+    // The command line beats the package.
+    let report = judge(&package.path, &["--memory-limit-mib", "64"]);
+    assert!(
+        package_line(&report).contains("memory limit 64 MiB (--memory-limit-mib)"),
+        "{}",
+        report.stdout
+    );
+    // The package's data/ folder is read with its package.
+    let report = judge(&package.path.join("data"), &["--case", "sample/1"]);
+    assert!(package_line(&report).contains("memory limit 512 MiB"));
+    assert_eq!(report.summary(), "1 passed, 0 failed");
+    // And a folder in it, its cases named as that folder names them.
+    let report = judge(&package.path.join("data").join("sample"), &[]);
+    assert!(package_line(&report).contains("memory limit 512 MiB"));
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+    // The checker given on the command line beats the package's.
+    let report = judge(&package.path, &["--checker", "exact", "--case", "sample/1"]);
+    assert!(package_line(&report).contains("checker exact (--checker)"));
+    assert_eq!(report.verdict("judge-fixture/sample/1"), "WA");
+}
+
+#[test]
+fn a_2023_07_package_states_its_time_limit_and_the_command_line_beats_it() {
+    let package = package(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nuuid: 3f1a\ntype: pass-fail\n\
+             name:\n  en: Sleepy\n  sv: Sömnig\ncredits:\n  authors:\n  - Ann <ann@example.com>\n\
+             limits:\n  time_limit: 0.25\n  time_multipliers:\n    time_limit_to_tle: 4\n",
+        ),
+        ("data/sample/1.in", "sleep 700"),
+        ("data/sample/1.ans", "slept\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("(ICPC package, problem.yaml 2023-07)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("time limit 250 ms (problem.yaml limits.time_limit)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("memory limit 256 MiB (default; the package states none)"),
+        "{line}"
+    );
+    assert_eq!(report.verdict("judge-fixture/sample/1"), "TLE");
+    let report = judge(&package.path, &["--time-limit-ms", "5000"]);
+    assert!(package_line(&report).contains("time limit 5000 ms (--time-limit-ms)"));
+    assert_eq!(report.verdict("judge-fixture/sample/1"), "AC");
+    report.exited(0);
+}
+
+#[test]
+fn validator_flags_reach_the_default_validator() {
+    let floats = package(&[
+        (
+            "problem.yaml",
+            "name: Floats\nvalidation: default\nvalidator_flags: 'float_tolerance 1e-6'\n",
+        ),
+        ("data/secret/close.in", "print 0.5000001\\n"),
+        ("data/secret/close.ans", "0.5\n"),
+        ("data/secret/far.in", "print 0.6\\n"),
+        ("data/secret/far.ans", "0.5\n"),
+    ]);
+    let report = judge(&floats.path, &[]);
+    assert!(
+        package_line(&report).contains(
+            "checker the ICPC default validator float_tolerance 1e-6 (problem.yaml \
+             validation: default)"
+        ),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/secret/close"), "AC");
+    assert_eq!(report.verdict("judge-fixture/secret/far"), "WA");
+    // testdata.yaml's flags come after problem.yaml's, a group's own
+    // judged on its own.
+    let words = package(&[
+        (
+            "problem.yaml",
+            "name: Words
+",
+        ),
+        (
+            "data/testdata.yaml",
+            "output_validator_flags: case_sensitive
+",
+        ),
+        ("data/secret/1.in", "print Yes\n"),
+        (
+            "data/secret/1.ans",
+            "yes
+",
+        ),
+        (
+            "data/secret/loose/testdata.yaml",
+            "on_reject: continue
+output_validator_flags: ''
+",
+        ),
+        ("data/secret/loose/2.in", "print Yes\n"),
+        (
+            "data/secret/loose/2.ans",
+            "yes
+",
+        ),
+    ]);
+    let report = judge(&words.path, &[]);
+    report.exited(2);
+    assert!(
+        report
+            .stderr
+            .contains("loose/testdata.yaml states output validator flags of its own"),
+        "{}",
+        report.stderr
+    );
+    let report = judge(&words.path.join("data/secret/loose"), &[]);
+    assert_eq!(report.verdict("judge-fixture/2"), "AC", "{}", report.stdout);
+    std::fs::remove_dir_all(words.path.join("data/secret/loose")).unwrap();
+    let report = judge(&words.path, &[]);
+    assert!(
+        package_line(&report).contains("default validator case_sensitive ("),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/secret/1"), "WA");
+    // A flag the validator does not know is the package's error, in one line.
+    let bad = package_line_error(&[
+        ("problem.yaml", "validator_flags: float_tolerence 1e-6\n"),
+        ("data/secret/1.in", "print 1\\n"),
+        ("data/secret/1.ans", "1\n"),
+    ]);
+    assert!(bad.contains("validator_flags"), "{bad}");
+}
+
+/// Judges a package of `files` that cannot be judged: its one error line.
+fn package_line_error(files: &[(&str, &str)]) -> String {
+    let package = package(files);
+    let report = judge(&package.path, &[]);
+    report.exited(2);
+    assert!(report.stdout.is_empty(), "{}", report.stdout);
+    assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+    report.stderr.clone()
+}
+
+#[test]
+fn domjudge_time_limits_come_from_problem_yaml_then_the_ini_then_timelimit() {
+    let package = package(&[
+        (".timelimit", "3\n"),
+        ("data/sample/1.in", "print x\\n"),
+        ("data/sample/1.ans", "x\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(line.contains("(DOMjudge package)"), "{line}");
+    assert!(line.contains("time limit 3000 ms (.timelimit)"), "{line}");
+    report.exited(0);
+    package.write("domjudge-problem.ini", b"name='X'\ntimelimit='2'\n");
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("time limit 2000 ms (domjudge-problem.ini timelimit)"),
+        "{}",
+        report.stdout
+    );
+    package.write("problem.yaml", b"name: X\nlimits:\n  time_limit: 1.5\n");
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("time limit 1500 ms (problem.yaml limits.time_limit)"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_package_without_cases_says_so_and_a_broken_problem_yaml_names_its_line() {
+    let package = package(&[("problem.yaml", "name: Empty\n")]);
+    let report = judge(&package.path, &[]);
+    assert_eq!(report.verdict("judge-fixture"), "ERROR");
+    assert!(
+        report
+            .stdout
+            .contains("has no cases: it has no data/ folder"),
+        "{}",
+        report.stdout
+    );
+    report.exited(1);
+    package.write("data/README", b"nothing yet\n");
+    let report = judge(&package.path, &[]);
+    assert!(
+        report
+            .stdout
+            .contains("has no cases: no .in with .ans files in"),
+        "{}",
+        report.stdout
+    );
+    let error = package_line_error(&[(
+        "problem.yaml",
+        "name: X\nlimits:\n memory: 1\n  time_limit: 2\n",
+    )]);
+    assert!(error.contains("problem.yaml: line 4"), "{error}");
+    let error = package_line_error(&[("problem.yaml", "limits:\n  memory: lots\n")]);
+    assert!(error.contains("limits.memory is lots"), "{error}");
+}
+
+/// An interactive package without an interactor, and a multi-pass one,
+/// are refused in one line, never judged as batch. (One with its own
+/// interactor is judged against it: tests/interactive.rs.)
+#[test]
+fn interactive_and_multi_pass_packages_are_refused_in_one_line_never_judged_as_batch() {
+    let case = [
+        ("data/sample/1.in", "print 1\\n"),
+        ("data/sample/1.ans", "1\n"),
+    ];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut files: Vec<(&str, &str)> = case.to_vec();
+        files.extend_from_slice(extra);
+        package_line_error(&files)
+    };
+    let error = with(&[(
+        "problem.yaml",
+        "problem_format_version: 2023-07\ntype: [scoring, interactive]\n",
+    )]);
+    assert!(
+        error.contains(
+            "is an interactive problem (problem.yaml type: interactive): it has no \
+             interactor: give one with --interactor SPEC; never judged as batch"
+        ),
+        "{error}"
+    );
+    let error = with(&[("problem.yaml", "validation: custom interactive\n")]);
+    assert!(
+        error.contains("(problem.yaml validation: custom interactive)"),
+        "{error}"
+    );
+    let error = with(&[("problem.yaml", "validation: custom multi-pass\n")]);
+    assert!(
+        error.contains(
+            "is a multi-pass problem (problem.yaml validation: custom multi-pass): \
+             cargo judge does not judge multi-pass problems, and never as batch"
+        ),
+        "{error}"
+    );
+}
+
+/// A Polygon problem.xml with `tests` numbered tests, 2 s and 256 MiB,
+/// the checker files/check.cpp, and `assets` more in its assets.
+fn polygon_xml(tests: usize, assets: &str) -> String {
+    let listed = "<test method=\"manual\"/>".repeat(tests);
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n\
+         <problem revision=\"1\" short-name=\"sum\">\n  <names><name language=\"english\" value=\"Sum\"/></names>\n\
+         \x20 <judging cpu-name=\"x\" cpu-speed=\"3600\" input-file=\"\" output-file=\"\">\n\
+         \x20   <testset name=\"pretests\"><time-limit>1</time-limit><memory-limit>1</memory-limit>\
+         <test-count>0</test-count><input-path-pattern>pretests/%02d</input-path-pattern>\
+         <answer-path-pattern>pretests/%02d.a</answer-path-pattern></testset>\n\
+         \x20   <testset name=\"tests\">\n      <time-limit>2000</time-limit>\n\
+         \x20     <memory-limit>268435456</memory-limit>\n      <test-count>{tests}</test-count>\n\
+         \x20     <input-path-pattern>tests/%02d</input-path-pattern>\n\
+         \x20     <answer-path-pattern>tests/%02d.a</answer-path-pattern>\n\
+         \x20     <tests>{listed}</tests>\n    </testset>\n  </judging>\n\
+         \x20 <assets>\n    <checker name=\"std::wcmp.cpp\" type=\"testlib\">\
+         <source path=\"files/check.cpp\" type=\"cpp.g++17\"/><binary path=\"check.exe\" \
+         type=\"exe.win32\"/></checker>\n    {assets}\n  </assets>\n</problem>\n"
+    )
+}
+
+/// A checker in testlib's convention (`check INPUT OUTPUT ANSWER`, 0 AC,
+/// 1 WA with a message on stderr) that needs no testlib.h: the same
+/// whitespace-separated words.
+const CHECKER: &str = r#"#include <fstream>
+#include <iostream>
+#include <string>
+#include "words.h"
+
+int main(int argc, char **argv) {
+    if (argc < 4) return 3;
+    std::ifstream output(argv[2]), answer(argv[3]);
+    std::string got, want;
+    for (int word = 1;; ++word) {
+        bool more_output = static_cast<bool>(output >> got);
+        bool more_answer = static_cast<bool>(answer >> want);
+        if (!more_output && !more_answer) return ACCEPTED;
+        if (more_output != more_answer || got != want) {
+            std::cerr << "wrong answer word " << word << ": expected '" << want
+                      << "', found '" << got << "'" << std::endl;
+            return WRONG_ANSWER;
+        }
+    }
+}
+"#;
+
+#[test]
+fn a_polygon_package_is_judged_by_its_numbered_tests_and_its_testlib_checker() {
+    if on_path(&["c++", "g++", "clang++"]).is_none() {
+        eprintln!("skipped: no C++ compiler on PATH");
+        return;
+    }
+    let checker = format!("{}{CHECKER}", fresh_comment("//"));
+    let package = package(&[
+        ("problem.xml", &polygon_xml(3, "")),
+        ("files/check.cpp", &checker),
+        // On the include path as testlib.h is in a real package.
+        (
+            "files/words.h",
+            "enum { ACCEPTED = 0, WRONG_ANSWER = 1 };\n",
+        ),
+        ("tests/01", "print 1 2\\n"),
+        ("tests/01.a", "1 2\n"),
+        ("tests/02", "print 1   2\\n"),
+        ("tests/02.a", "1 2\n"),
+        ("tests/03", "print 1 $5\\n"),
+        ("tests/03.a", "1 3\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(line.contains("(Polygon package)"), "{line}");
+    assert!(
+        line.contains("time limit 2000 ms (problem.xml testset tests)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("memory limit 256 MiB (problem.xml testset tests)"),
+        "{line}"
+    );
+    assert!(
+        line.contains("checker the package's testlib checker files/check.cpp (built now)"),
+        "{line}"
+    );
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+    assert_eq!(report.verdict("judge-fixture/2"), "AC");
+    let (head, detail) = report.case("judge-fixture/3");
+    assert!(head.starts_with("WA"), "{head}");
+    assert!(detail.contains("wrong answer word 2"), "{detail}");
+    report.exited(1);
+    // Built once: the second run builds nothing.
+    let report = judge(&package.path, &["--case", "2"]);
+    assert!(
+        package_line(&report).contains("files/check.cpp (built before)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.summary(), "1 passed, 0 failed");
+}
+
+#[test]
+fn a_polygon_package_without_its_test_files_says_where_they_come_from() {
+    let error = package_line_error(&[
+        ("problem.xml", &polygon_xml(2, "")),
+        ("tests/01", "print 1\\n"),
+    ]);
+    assert!(
+        error.contains(
+            "3 of the package's test files are not there (tests/01.a, tests/02, tests/02.a)"
+        ),
+        "{error}"
+    );
+    assert!(error.contains("doall"), "{error}");
+    let empty = package(&[("problem.xml", &polygon_xml(0, ""))]);
+    let report = judge(&empty.path, &[]);
+    assert!(
+        report
+            .stdout
+            .contains("has no cases: its testset lists no tests"),
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+    report.exited(1);
+}
+
+/// An ICPC output validator in Python: `validate.py INPUT ANSWER
+/// FEEDBACK_DIR < OUTPUT`, exit 42 when the output is the answer's number
+/// or its negation, else 43 with a judge message.
+const PYTHON_VALIDATOR: &str = r#"import os
+import sys
+
+answer = open(sys.argv[2]).read().split()
+output = sys.stdin.read().split()
+if len(output) == 1 and output[0].lstrip("-") == answer[0].lstrip("-"):
+    sys.exit(42)
+with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
+    message.write("expected +-%s, got %s\n" % (answer[0], " ".join(output)))
+sys.exit(43)
+"#;
+
+#[test]
+fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
+    if on_path(&["python3", "python"]).is_none() {
+        eprintln!("skipped: no Python on PATH");
+        return;
+    }
+    let validator = format!("{}{PYTHON_VALIDATOR}", fresh_comment("#"));
+    let package = package(&[
+        ("problem.yaml", "name: Signs\nvalidation: custom\n"),
+        ("output_validators/signs/validate.py", &validator),
+        ("data/secret/1.in", "print -7\\n"),
+        ("data/secret/1.ans", "7\n"),
+        ("data/secret/2.in", "print 8\\n"),
+        ("data/secret/2.ans", "7\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report)
+            .contains("checker the package's output validator output_validators/signs (built now)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    let (head, detail) = report.case("judge-fixture/secret/2");
+    assert!(head.starts_with("WA"), "{head}");
+    assert!(detail.contains("expected +-7, got 8"), "{detail}");
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("output_validators/signs (built before)"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// The same validator in C++, as 2023-07's `output_validator/` holds it.
+const CPP_VALIDATOR: &str = r#"#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+int main(int argc, char **argv) {
+    std::ifstream answer(argv[2]);
+    long long want, got;
+    answer >> want;
+    if (std::cin >> got && std::llabs(got) == std::llabs(want)) return 42;
+    std::ofstream message(std::string(argv[3]) + "/judgemessage.txt");
+    message << "not +-" << want << std::endl;
+    return 43;
+}
+"#;
+
+#[test]
+fn a_cpp_output_validator_of_a_2023_07_package_is_built_and_cached() {
+    if on_path(&["c++", "g++", "clang++"]).is_none() {
+        eprintln!("skipped: no C++ compiler on PATH");
+        return;
+    }
+    let validator = format!("{}{CPP_VALIDATOR}", fresh_comment("//"));
+    let package = package(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Signs\n",
+        ),
+        ("output_validator/validate.cc", &validator),
+        ("data/sample/1.in", "print -7\\n"),
+        ("data/sample/1.ans", "7\n"),
+        ("data/sample/2.in", "print 6\\n"),
+        ("data/sample/2.ans", "7\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report)
+            .contains("checker the package's output validator output_validator (built now)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/sample/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    let (_, detail) = report.case("judge-fixture/sample/2");
+    assert!(detail.contains("not +-7"), "{detail}");
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("(built before)"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn no_compiler_is_one_line_that_says_what_to_install_or_to_pass_checker() {
+    let package = package(&[
+        ("problem.yaml", "name: Signs\nvalidation: custom\n"),
+        ("output_validators/signs/validate.cc", CPP_VALIDATOR),
+        ("data/secret/1.in", "print 7\\n"),
+        ("data/secret/1.ans", "7\n"),
+    ]);
+    let empty = Scratch::new("no-path");
+    let report = Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(fixture())
+            .arg("--samples")
+            .arg(&package.path)
+            .env("PATH", &empty.path)
+            .env_remove("CXX")
+            .output()
+            .unwrap(),
+    );
+    report.exited(2);
+    assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+    assert!(
+        report.stderr.contains(
+            "output_validators/signs is built with a C++ compiler (g++ or clang++), and none \
+             is on PATH (looked for c++, g++, clang++): install one, or pass --checker"
+        ),
+        "{}",
+        report.stderr
+    );
+    // With --checker, nothing is built.
+    let report = Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(fixture())
+            .arg("--samples")
+            .arg(&package.path)
+            .args(["--checker", "tokens"])
+            .env("PATH", &empty.path)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_crate_is_judged_on_a_package_under_its_own_limits_unless_the_package_gives_others() {
+    let problems = Problems::new("packages-crate", "");
+    let package = package(&[
+        ("problem.yaml", "name: X\nlimits:\n  memory: 300\n"),
+        ("data/sample/1.in", "print 1  2\\n"),
+        ("data/sample/1.ans", "1 2\n"),
+    ]);
+    let samples = package.path.to_str().unwrap();
+    let report = problems.tool(&["judge", "x1-fixture", "--samples", samples]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("time limit 1000 ms (the crate's; a legacy package states none"),
+        "{line}"
+    );
+    assert!(
+        line.contains("memory limit 300 MiB (problem.yaml limits.memory)"),
+        "{line}"
+    );
+    // The package's checker (the ICPC default validator), not the crate's
+    // exact, which would call the spacing a PE.
+    assert_eq!(
+        report.verdict("x1-fixture/sample/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    report.exited(0);
+    let report = problems.tool(&["judge", "x1-fixture", "x2-tokens", "--samples", samples]);
+    report.exited(2);
+    assert!(
+        report.stderr.contains("--samples judges one crate"),
+        "{}",
+        report.stderr
+    );
+}
+
+/// A validator the ICPC way with scripts: `build` writes `run`, which
+/// accepts the answer's first line exactly.
+#[cfg(unix)]
+#[test]
+fn build_and_run_scripts_make_the_validator() {
+    use std::os::unix::fs::PermissionsExt;
+    let build = format!(
+        "#!/bin/sh\n{}cat > run <<'END'\n#!/bin/sh\nread got\n\
+         [ \"$got\" = \"$(head -n 1 \"$2\")\" ] && exit 42\n\
+         echo \"not $(head -n 1 \"$2\")\" > \"$3/judgemessage.txt\"\nexit 43\nEND\nchmod +x run\n",
+        fresh_comment("#")
+    );
+    let package = package(&[
+        ("problem.yaml", "name: Lines\nvalidation: custom\n"),
+        ("output_validators/lines/build", &build),
+        ("data/secret/1.in", "print same\\n"),
+        ("data/secret/1.ans", "same\n"),
+        ("data/secret/2.in", "print other\\n"),
+        ("data/secret/2.ans", "same\n"),
+    ]);
+    let script = package.path.join("output_validators/lines/build");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("output validator output_validators/lines (built now)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    let (_, detail) = report.case("judge-fixture/secret/2");
+    assert!(detail.contains("not same"), "{detail}");
+}
