@@ -59,7 +59,14 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         check_prerequisites()?;
         // The crate itself first: a compile error is rustc's own, with its
         // file and line, not cargo-equip's view of it.
-        workspace.build_release(&problems, &[])?;
+        // And the interactors of the crate's own that the check judges
+        // the bundles against.
+        let interactors = if options.check {
+            crate::judge::own_interactors(&problems)
+        } else {
+            Vec::new()
+        };
+        workspace.build_release(&problems, &interactors)?;
         ensure_cargo_equip()?;
         let seed = options
             .license_cache

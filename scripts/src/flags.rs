@@ -13,6 +13,7 @@ use crate::checker::Checker;
 use crate::cli;
 use crate::color::When;
 use crate::error::Error;
+use crate::interact::Interactor;
 use crate::run::{program_path, Stack};
 use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
 use crate::workspace::{Limits, DEFAULT_LIMITS};
@@ -245,6 +246,10 @@ pub struct Judge {
     pub stack_limit: Option<Stack>,
     /// Instead of the crate's checker (with `--program`, exact).
     pub checker: Option<Checker>,
+    /// Instead of the crate's interactor: the case is an interaction.
+    pub interactor: Option<Interactor>,
+    /// Show the last lines of a failed interaction.
+    pub transcript: bool,
     /// Only these cases; none means all.
     pub cases: Vec<String>,
     /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
@@ -278,6 +283,8 @@ const JUDGE: Spec = Spec {
         valued("output-limit-mib", "N"),
         valued("stack-limit-mib", "N"),
         valued("checker", "SPEC"),
+        valued("interactor", "SPEC"),
+        switch("transcript"),
         Flag {
             name: "case",
             value: Some("NAME"),
@@ -323,6 +330,8 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
                 .map(|mib| mib.saturating_mul(1 << 20)),
             stack_limit: stack_limit(given)?,
             checker: checker(given)?,
+            interactor: interactor(given)?,
+            transcript: given.has("transcript"),
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),
@@ -357,6 +366,15 @@ fn checker(given: &Given) -> Result<Option<Checker>, Error> {
         .map(|spec| Checker::parse(&spec, Path::new(".")))
         .transpose()
         .map_err(|error| Error::new(format!("--checker: {error}")))
+}
+
+/// `--interactor SPEC`, a program's path taken from the current folder.
+fn interactor(given: &Given) -> Result<Option<Interactor>, Error> {
+    given
+        .string("interactor")?
+        .map(|spec| Interactor::parse(&spec, Path::new(".")))
+        .transpose()
+        .map_err(|error| Error::new(format!("--interactor: {error}")))
 }
 
 /// What `cargo bundle` was asked to do.
@@ -580,6 +598,9 @@ pub struct NewProblem {
     pub name: String,
     pub url: Option<String>,
     pub limits: Limits,
+    /// An interactive problem: its samples are judged against an
+    /// interactor of the crate's own.
+    pub interactive: bool,
 }
 
 const NEW_PROBLEM: Spec = Spec {
@@ -589,6 +610,7 @@ const NEW_PROBLEM: Spec = Spec {
         valued("url", "URL"),
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
+        switch("interactive"),
     ],
     positional: "NAME",
     most_positional: 1,
@@ -616,6 +638,7 @@ pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
                 memory: memory.unwrap_or(DEFAULT_LIMITS.memory),
                 ..DEFAULT_LIMITS
             },
+            interactive: given.has("interactive"),
         })
     })
 }

@@ -10,6 +10,7 @@ use crate::color::{self, Output, Paint};
 use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
+use crate::interact::{self, Interactor};
 use crate::package;
 use crate::run::{self, Bounds, Ending, Purpose, Run};
 use crate::verdict::{mebibytes, milliseconds, printable, Position, Verdict};
@@ -34,6 +35,15 @@ pub const UNDER_DETAIL: &str = "      ";
 pub struct Judging {
     pub limits: Limits,
     pub checker: Checker,
+    /// When the problem is interactive: the interactor each case is run
+    /// against.
+    pub interactor: Option<Interactor>,
+    /// With an interactor: show the last lines exchanged under a failure
+    /// (`--transcript`), the tool relaying them.
+    pub transcript: bool,
+    /// The `.interaction` files of the folder: transcripts of a package's
+    /// statement, not cases (see [`interact::transcripts`]).
+    pub transcripts: usize,
     /// The cases picked by name (`--case`); none means all.
     pub cases: Vec<String>,
 }
@@ -45,18 +55,33 @@ impl Judging {
         Judging {
             limits: problem.limits,
             checker: problem.checker.clone(),
+            interactor: problem.interactor.clone(),
+            transcript: false,
+            transcripts: interact::transcripts(&problem.samples),
             cases: Vec::new(),
         }
     }
 
-    /// With the command line's limits, checker and cases over these.
-    fn overridden(mut self, options: &flags::Judge) -> Judging {
+    /// With the command line's limits, checker, interactor and cases over
+    /// these. A checker given with an interactor judges what the
+    /// interactor writes.
+    fn overridden(mut self, options: &flags::Judge) -> Result<Judging, Error> {
         self.limits = options.limits(self.limits);
+        if let Some(interactor) = &options.interactor {
+            self.interactor = Some(interactor.clone());
+        }
         if let Some(checker) = &options.checker {
             self.checker = checker.clone();
+            if let Some(interactor) = self.interactor.take() {
+                let interactor = interactor
+                    .with_checker(checker.clone())
+                    .map_err(|error| error.context("--checker"))?;
+                self.interactor = Some(interactor);
+            }
         }
+        self.transcript = options.transcript;
         self.cases = options.cases.clone();
-        self
+        Ok(self)
     }
 }
 
@@ -69,8 +94,16 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let plan = package::plan(samples, DEFAULT_LIMITS, &Checker::Exact, "default", options)?;
+        let plan = package::plan(
+            samples,
+            DEFAULT_LIMITS,
+            &Checker::Exact,
+            None,
+            "default",
+            options,
+        )?;
         let (judging, found, line) = plan_judging(plan, options);
+        transcript_applies(options, &judging)?;
         let json = JsonLines::open(options, &[(program, &judging, &found)])?;
         let reporter = &mut Reporter::new(out, json);
         let label = program.file_stem().unwrap_or(program.as_os_str());
@@ -106,10 +139,12 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             samples,
             problem.limits,
             &problem.checker,
+            problem.interactor.as_ref(),
             "the crate's",
             options,
         )?;
         let (judging, found, line) = plan_judging(plan, options);
+        transcript_applies(options, &judging)?;
         let program = workspace.release_binary(&problem.name);
         let json = JsonLines::open(options, &[(&program, &judging, &found)])?;
         let reporter = &mut Reporter::new(out, json);
@@ -119,17 +154,30 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             reporter.report(&whole, &shown);
             return reporter.end();
         }
+        if let Err(whole) = build_own_interactor(&workspace, problem, &judging, reporter) {
+            return whole;
+        }
         if let Some(line) = line {
             let _ = writeln!(reporter.out, "{line}");
         }
         judge_samples(&problem.name, &program, &found, &judging, reporter);
         return reporter.end();
     }
+    let interactive =
+        options.interactor.is_some() || problems.iter().any(|problem| problem.interactor.is_some());
+    if options.transcript && !interactive {
+        return Err(Error::new(
+            "--transcript shows an interaction, and none of these crates is interactive: \
+             give --interactor SPEC",
+        ));
+    }
     // Each folder read once, before anything is built: a name that picks
     // no case is the command line's error.
     let mut runs = Vec::new();
     for problem in problems {
-        let judging = Judging::of(problem).overridden(options);
+        let judging = Judging::of(problem)
+            .overridden(options)
+            .map_err(|error| error.context(&problem.name))?;
         let found = picked_cases(&problem.samples, &judging.cases)?;
         runs.push((
             problem,
@@ -154,9 +202,48 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             reporter.report(&whole, &shown);
             continue;
         }
+        if build_own_interactor(&workspace, problem, judging, reporter).is_err() {
+            continue;
+        }
         judge_samples(&problem.name, program, found, judging, reporter);
     }
     reporter.end()
+}
+
+/// Builds the crate's own interactor (`interactor = "example:NAME"`) when
+/// `judging` runs against it (not when --interactor gave another), as the
+/// crate is built; when it does not build, reports an ERROR for the crate
+/// and gives the report's end.
+fn build_own_interactor(
+    workspace: &Workspace,
+    problem: &Problem,
+    judging: &Judging,
+    reporter: &mut Reporter,
+) -> Result<(), Result<bool, Error>> {
+    let own = judging
+        .interactor
+        .as_ref()
+        .and_then(|interactor| interactor.example.clone());
+    let Some(example) = own else {
+        return Ok(());
+    };
+    workspace
+        .build_release(&[problem], &[example])
+        .map_err(|error| {
+            let shown = error.layout(UNDER, UNDER_DETAIL);
+            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Error);
+            reporter.report(&whole, &shown);
+            reporter.end()
+        })
+}
+
+/// The examples that are the interactors of `problems` (`interactor =
+/// "example:NAME"`), to build before judging.
+pub fn own_interactors(problems: &[&Problem]) -> Vec<String> {
+    problems
+        .iter()
+        .filter_map(|problem| problem.interactor.as_ref()?.example.clone())
+        .collect()
 }
 
 /// The cases of a folder, or why it has none to judge (judged ERROR).
@@ -186,9 +273,23 @@ fn plan_judging(plan: package::Plan, options: &flags::Judge) -> (Judging, Found,
     let judging = Judging {
         limits: plan.limits,
         checker: plan.checker,
+        interactor: plan.interactor,
+        transcript: options.transcript,
+        transcripts: plan.transcripts,
         cases: options.cases.clone(),
     };
     (judging, plan.cases, plan.line)
+}
+
+/// An error when --transcript is given and `judging` has no interaction
+/// to show.
+fn transcript_applies(options: &flags::Judge, judging: &Judging) -> Result<(), Error> {
+    if options.transcript && judging.interactor.is_none() {
+        return Err(Error::new(
+            "--transcript shows an interaction: give --interactor SPEC",
+        ));
+    }
+    Ok(())
 }
 
 /// `--json`'s JSON Lines: where they go, and the first error writing them,
@@ -219,17 +320,24 @@ impl JsonLines {
             )));
         }
         for (program, judging, found) in runs {
-            let checker = match &judging.checker {
-                Checker::Program(checker) => Some(checker.as_path()),
-                _ => None,
-            };
+            let checker = judging.checker.program();
+            let interactor = judging.interactor.iter().flat_map(|interactor| {
+                let checker = interactor.checker.as_ref().and_then(Checker::program);
+                [Some(interactor.path.as_path()), checker]
+                    .into_iter()
+                    .flatten()
+            });
             let case_files = found.iter().flatten().flat_map(|case| {
                 [&case.input, &case.expected, &case.second_answer]
                     .into_iter()
                     .flatten()
                     .map(PathBuf::as_path)
             });
-            let inputs = [*program].into_iter().chain(checker).chain(case_files);
+            let inputs = [*program]
+                .into_iter()
+                .chain(checker)
+                .chain(interactor)
+                .chain(case_files);
             if let Some(input) = inputs.into_iter().find(|input| same_file(path, input)) {
                 return Err(Error::new(format!(
                     "--json: {} would overwrite {}, an input of this run: name another file",
@@ -622,15 +730,48 @@ pub fn judge_samples(
             return;
         }
     };
-    if let Some(checker) = judging.checker.program() {
-        if !checker.is_file() {
-            let detail = format!("the checker {} is not a file", checker.display());
+    let checker = match &judging.interactor {
+        Some(interactor) => interactor.checker.as_ref(),
+        None => Some(&judging.checker),
+    };
+    let mut programs = Vec::new();
+    if let Some(checker) = checker.and_then(Checker::program) {
+        programs.push(("checker", checker));
+    }
+    if let Some(interactor) = &judging.interactor {
+        programs.push(("interactor", interactor.path.as_path()));
+    }
+    for (what, path) in programs {
+        if !path.is_file() {
+            let detail = format!("the {what} {} is not a file", path.display());
             reporter.report(
                 &Judged::whole(label, &shown_label, Verdict::Error),
                 &indented(&detail, UNDER),
             );
             return;
         }
+    }
+    let transcripts = judging.transcripts;
+    let files = if transcripts == 1 { "file" } else { "files" };
+    if transcripts > 0 && judging.interactor.is_none() {
+        // Judged as batch, each case would be an RE or a WA that says
+        // nothing of why.
+        let detail = format!(
+            "the folder has {transcripts} .interaction {files}: the problem is interactive; \
+             judge it against its interactor with --interactor SPEC (see --help)"
+        );
+        reporter.report(
+            &Judged::whole(label, &shown_label, Verdict::Error),
+            &indented(&detail, UNDER),
+        );
+        return;
+    }
+    if transcripts > 0 {
+        let _ = writeln!(
+            reporter.out,
+            "note: {transcripts} .interaction {files} skipped: a transcript for the \
+             statement, not a case"
+        );
     }
     let names: Vec<String> = cases
         .iter()
@@ -689,6 +830,22 @@ struct Outcome {
 /// output limit.
 fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let limits = judging.limits;
+    if let Some(interactor) = &judging.interactor {
+        let judged = interact::judge_case(
+            program,
+            interactor,
+            input,
+            expected,
+            limits,
+            judging.transcript,
+        );
+        return Outcome {
+            verdict: judged.verdict,
+            run: judged.run,
+            detail: judged.detail,
+            difference: None,
+        };
+    }
     let failed = |verdict, run, detail| Outcome {
         verdict,
         run,

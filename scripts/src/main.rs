@@ -14,6 +14,7 @@ mod command;
 mod compare;
 mod error;
 mod flags;
+mod interact;
 mod judge;
 mod new_problem;
 mod package;

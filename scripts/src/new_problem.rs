@@ -41,6 +41,23 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The same for an interactive problem (`--interactive`): the solution
+/// talks to an interactor, an example of the crate's own.
+const INTERACTIVE_TEMPLATES: &[(&str, &str)] = &[
+    (
+        "Cargo.toml",
+        include_str!("../templates/interactive/Cargo.toml.template"),
+    ),
+    (
+        "src/main.rs",
+        include_str!("../templates/interactive/main.rs.template"),
+    ),
+    (
+        "examples/interactor.rs",
+        include_str!("../templates/interactive/examples/interactor.rs"),
+    ),
+];
+
 /// Runs `cargo new-problem`; true when the crate was made.
 pub fn main(options: &Options) -> Result<bool, Error> {
     check_name(&options.name)?;
@@ -71,12 +88,29 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             (options.limits.memory >> 20).to_string(),
         ),
     ];
-    for (path, template) in TEMPLATES {
+    let templates = if options.interactive {
+        INTERACTIVE_TEMPLATES
+    } else {
+        TEMPLATES
+    };
+    for (path, template) in templates {
         let mut text = template.to_string();
         for (key, value) in &values {
             text = text.replace(key, value);
         }
         write(&crate_dir.join(path), text.as_bytes())?;
+    }
+    if options.interactive {
+        // A game the generated solution wins against the generated
+        // interactor, which writes the secret to its OUTPUT.
+        write(&samples_dir.join("1.in"), b"37 100\n")?;
+        write(&samples_dir.join("1.out"), b"37\n")?;
+        return Ok(say_interactive(
+            &workspace,
+            &crate_dir,
+            &samples_dir,
+            &options.name,
+        ));
     }
     // An empty first case: the generated solution answers it, so the crate
     // is judged AC until the judge's sample replaces it.
@@ -109,6 +143,38 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         name = options.name
     );
     Ok(true)
+}
+
+/// What was made and what to do next, for an interactive crate; true.
+fn say_interactive(
+    workspace: &Workspace,
+    crate_dir: &Path,
+    samples_dir: &Path,
+    name: &str,
+) -> bool {
+    let shown = |path: &Path| {
+        path.strip_prefix(&workspace.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    let _ = writeln!(
+        io::stdout(),
+        "created {} and {} (an interactive problem)\n\
+         the workspace builds it through Cargo.toml's `crates/*` members, and the next cargo\n\
+         command adds it to Cargo.lock: commit both with the new folders\n\
+         next: put each case in {}/N.in as the interactor reads it, with N.out (the\n\
+         \x20 judge's sample transcript is for the statement, not a case), then replace every TODO:\n\
+         \x20 src/main.rs              the solution, flushing each line it writes\n\
+         \x20 examples/interactor.rs   the judge's side (testlib's exit codes), or set\n\
+         \x20                          `interactor` in Cargo.toml to the judge's own\n\
+         \x20 Cargo.toml               the judges' limits and compile commands\n\
+         then: cargo judge {name}, cargo bundle --check {name}",
+        shown(crate_dir),
+        shown(samples_dir),
+        shown(samples_dir),
+    );
+    true
 }
 
 fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {

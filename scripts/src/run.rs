@@ -539,6 +539,9 @@ pub fn signal_name(signal: i32) -> String {
         )
 }
 
+mod pair;
+pub use pair::{interact, Interaction, Side};
+
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]

@@ -5,6 +5,7 @@
 use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
 use crate::error::Error;
+use crate::interact::{self, Interactor};
 use crate::run::{self, Stack};
 use serde_json::Value;
 use std::env;
@@ -36,6 +37,10 @@ pub struct Problem {
     /// How its outputs are held against the samples' (`checker`; exact
     /// when the table has none).
     pub checker: Checker,
+    /// The interactor its samples are judged against (`interactor`), when
+    /// the problem is interactive; with a `checker` in the table, that
+    /// checker judges what the interactor writes.
+    pub interactor: Option<Interactor>,
     /// Compile commands of the judges that take the bundle; see
     /// [`JudgeCompile`].
     pub compile: Vec<JudgeCompile>,
@@ -114,7 +119,7 @@ impl Workspace {
             if judge.is_null() {
                 continue;
             }
-            problems.push(Problem::from_package(package, judge, &root)?);
+            problems.push(Problem::from_package(package, judge, &root, &target_dir)?);
         }
         problems.sort_by(|one, other| one.name.cmp(&other.name));
         Ok(Workspace {
@@ -289,7 +294,12 @@ impl Workspace {
 }
 
 impl Problem {
-    fn from_package(package: &Value, judge: &Value, root: &Path) -> Result<Problem, Error> {
+    fn from_package(
+        package: &Value,
+        judge: &Value,
+        root: &Path,
+        target_dir: &Path,
+    ) -> Result<Problem, Error> {
         let name = string(package, "name")?.to_string();
         let manifest = PathBuf::from(string(package, "manifest_path")?);
         let dir = manifest
@@ -343,7 +353,7 @@ impl Problem {
                 .collect::<Result<_, _>>()?,
             _ => return Err(in_table("`compile` must be an array of tables".into())),
         };
-        let examples = package["targets"]
+        let examples: Vec<String> = package["targets"]
             .as_array()
             .map(|targets| {
                 targets
@@ -353,6 +363,23 @@ impl Problem {
                     .collect()
             })
             .unwrap_or_default();
+        let interactor = match &judge["interactor"] {
+            Value::Null => None,
+            Value::String(spec) => {
+                let interactor = Interactor::of_crate(spec, &dir, target_dir, &examples)
+                    .map_err(|error| in_table(error.context("`interactor`")))?;
+                Some(match &judge["checker"] {
+                    Value::Null => interactor,
+                    _ => interactor
+                        .with_checker(checker.clone())
+                        .map_err(|error| in_table(error.context("`checker`")))?,
+                })
+            }
+            _ => {
+                let error = format!("`interactor` must be a string: {}", interact::SPECS);
+                return Err(in_table(error.into()));
+            }
+        };
         let has_binary = package["targets"].as_array().is_some_and(|targets| {
             targets
                 .iter()
@@ -369,6 +396,7 @@ impl Problem {
             dir,
             limits,
             checker,
+            interactor,
             compile,
             examples,
         })
@@ -519,6 +547,46 @@ mod tests {
             (
                 r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "compile": [{ "judge": "J" }] }"#,
                 "`compile` entry for J needs `rustc-args`",
+            ),
+        ] {
+            let error = Workspace::from_metadata(&metadata(judge))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(expected), "{judge}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_crates_interactor_is_read_with_its_checker() {
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1,
+            "interactor": "example:x1-b-baseline", "checker": "tokens" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let interactor = workspace.problems[1].interactor.clone().unwrap();
+        assert_eq!(interactor.example.as_deref(), Some("x1-b-baseline"));
+        assert_eq!(interactor.checker, Some(Checker::Tokens));
+        let built = format!("x1-b-baseline{}", std::env::consts::EXE_SUFFIX);
+        let expected = Path::new("/w/target/release/examples").join(built);
+        assert_eq!(interactor.path, expected);
+        assert_eq!(workspace.problems[0].interactor, None);
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1,
+            "interactor": "./judge/interact" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let interactor = workspace.problems[1].interactor.clone().unwrap();
+        assert_eq!(interactor.path, Path::new("/w/crates/x1-b/judge/interact"));
+        assert_eq!(interactor.checker, None);
+        for (judge, expected) in [
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": 3 }"#,
+                "x1-b: [package.metadata.judge] `interactor` must be a string",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": "example:x" }"#,
+                "`interactor`: example:x: the crate has no example named x",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "interactor": "icpc:v",
+                     "checker": "tokens" }"#,
+                "`checker`: an ICPC interactor (icpc:PATH) judges by itself",
             ),
         ] {
             let error = Workspace::from_metadata(&metadata(judge))

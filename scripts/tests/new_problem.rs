@@ -394,3 +394,49 @@ fn stress_and_new_problem_apply_every_option() {
         assert!(manifest.contains(line), "{line}: {manifest}");
     }
 }
+
+/// `new-problem --interactive`: the crate passes fmt, clippy and its tests
+/// as it is, its sample is judged AC against the interactor of its own
+/// (built by the judge), and a solution that asks too many questions is
+/// WA with the interactor's reason.
+#[test]
+fn a_new_interactive_problem_is_judged_against_its_own_interactor() {
+    const GUESS: &str = "cf1000a-guess-it";
+    let (scratch, target) = scratch_workspace("new-interactive-problem");
+    let dir = &scratch.path;
+    tool_in(dir, &target, &["new-problem", GUESS, "--interactive"])
+        .exited(0)
+        .says(&["(an interactive problem)", "examples/interactor.rs"]);
+    let fmt = cargo_in(dir, &target, &["fmt", "--check", "--package", GUESS]);
+    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
+    let clippy = cargo_in(
+        dir,
+        &target,
+        &[
+            "clippy",
+            "--all-targets",
+            "--package",
+            GUESS,
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
+    let test = cargo_in(dir, &target, &["test", "--package", GUESS]);
+    assert_eq!(test.code, Some(0), "{}{}", test.stdout, test.stderr);
+
+    let judged = tool_in(dir, &target, &["judge", GUESS]);
+    judged.exited(0);
+    assert_eq!(judged.summary(), "1 passed, 0 failed");
+
+    let solution = dir.join("crates").join(GUESS).join("src").join("main.rs");
+    break_file(&solution, "low + (high - low) / 2", "low");
+    let judged = tool_in(dir, &target, &["judge", GUESS]);
+    judged.exited(1).says(&[
+        &format!("WA    {GUESS}/1"),
+        "the interactor says wrong answer (exit status 1)",
+        "(said first; the program was then stopped)",
+        "the secret was not found in 8 questions",
+    ]);
+}

@@ -15,6 +15,7 @@ use crate::cases::{self, Case};
 use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
+use crate::interact::{self, Convention, Interactor};
 use crate::judge;
 use crate::workspace::Limits;
 use std::path::{Path, PathBuf};
@@ -106,7 +107,8 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     Ok(None)
 }
 
-/// An error when the package's problem is not judged as batch; never
+/// An error when the package's problem is not judged as batch and cannot
+/// be judged otherwise (an interactive one without an interactor); never
 /// judged as if it were.
 pub fn refuse_unbatched(package: &Package) -> Result<(), Error> {
     let Some(unbatched) = &package.unbatched else {
@@ -122,13 +124,20 @@ pub fn refuse_unbatched(package: &Package) -> Result<(), Error> {
     } else {
         "a"
     };
+    let how = if unbatched.kind == "interactive" {
+        // Only when the package has no interactor of its own.
+        "it has no interactor: give one with --interactor SPEC; never judged as batch".to_string()
+    } else {
+        format!(
+            "cargo judge does not judge {} problems, and never as batch",
+            unbatched.kind
+        )
+    };
     Err(Error::new(format!(
-        "{} is {article} {} problem ({}{with}): cargo judge does not judge {} problems \
-         yet, and never as batch",
+        "{} is {article} {} problem ({}{with}): {how}",
         package.root.display(),
         unbatched.kind,
         unbatched.from,
-        unbatched.kind
     )))
 }
 
@@ -141,6 +150,12 @@ pub struct Plan {
     pub cases: Result<Vec<Case>, Error>,
     /// For a package: the line that says what it is judged under.
     pub line: Option<String>,
+    /// The interactor each case runs against: the command line's, the
+    /// package's own (built), or the crate's.
+    pub interactor: Option<Interactor>,
+    /// The `.interaction` files among the cases: transcripts for the
+    /// statement (see [`interact::transcripts`]).
+    pub transcripts: usize,
 }
 
 /// The plan for `--samples DIR`, for a program whose own limits and
@@ -152,11 +167,13 @@ pub fn plan(
     dir: &Path,
     own: Limits,
     own_checker: &Checker,
+    own_interactor: Option<&Interactor>,
     own_from: &str,
     options: &flags::Judge,
 ) -> Result<Plan, Error> {
     let Some(package) = open(dir)? else {
         let cases = judge::picked_cases(dir, &options.cases)?;
+        let interactor = options.interactor.as_ref().or(own_interactor).cloned();
         return Ok(Plan {
             limits: options.limits(own),
             checker: options
@@ -165,9 +182,25 @@ pub fn plan(
                 .unwrap_or_else(|| own_checker.clone()),
             cases,
             line: None,
+            interactor: with_given_checker(interactor, options)?,
+            transcripts: interact::transcripts(dir),
         });
     };
-    refuse_unbatched(&package)?;
+    // An interactive package's own interactor, unless the command line
+    // gives one; any other problem that is not batch is refused.
+    let interactive = match (&options.interactor, &package.unbatched) {
+        (Some(given), _) => Some((given.clone(), "--interactor".to_string())),
+        (
+            None,
+            Some(Unbatched {
+                kind,
+                program: Some(program),
+                ..
+            }),
+        ) if kind == "interactive" => Some(package_interactor(&package, program)?),
+        (None, Some(_)) => return refuse_unbatched(&package).map(|()| unreachable!()),
+        (None, None) => None,
+    };
     let cases = match &package.cases {
         Cases::Folder(data) => judge::picked_cases(data, &options.cases)?.map_err(|error| {
             if !data.is_dir() {
@@ -222,23 +255,49 @@ pub fn plan(
         ),
         (None, None) => (own.output, String::new()),
     };
-    let (checker, checker_said) = match (&options.checker, &cases) {
-        (Some(checker), _) => (checker.clone(), format!("{} (--checker)", named(checker))),
+    let (checker, checker_said) = match (&options.checker, &cases, &interactive) {
+        (Some(checker), _, _) => (checker.clone(), format!("{} (--checker)", named(checker))),
         // Nothing to check: nothing built.
-        (None, Err(_)) => (
+        (None, Err(_), _) => (
             own_checker.clone(),
             "none, as there are no cases".to_string(),
         ),
-        (None, Ok(_)) => checker_of(&package.validation)?,
+        // An ICPC interactor judges by itself.
+        (None, Ok(_), Some((interactor, _))) if interactor.convention == Convention::Icpc => (
+            own_checker.clone(),
+            "none: the interactor judges".to_string(),
+        ),
+        (None, Ok(_), _) => checker_of(&package.validation)?,
+    };
+    // A testlib interactor's OUTPUT is held against the answer by the
+    // package's checker (Polygon), or the command line's.
+    let (interactor, interactor_said) = match interactive {
+        None => (None, String::new()),
+        Some((interactor, said)) => {
+            let judged_after = options.checker.is_some()
+                || (interactor.convention == Convention::Testlib && cases.is_ok());
+            let interactor = if judged_after {
+                interactor
+                    .with_checker(checker.clone())
+                    .map_err(|error| error.context("--checker"))?
+            } else {
+                interactor
+            };
+            (Some(interactor), format!(", interactor {said}"))
+        }
     };
     let line = format!(
         "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}){output_said}, \
-         checker {checker_said}",
+         checker {checker_said}{interactor_said}",
         package.root.display(),
         package.format,
         shown_time(time),
         shown_memory(memory),
     );
+    let transcripts = match &package.cases {
+        Cases::Folder(data) => interact::transcripts(data),
+        Cases::Listed(_) => 0,
+    };
     Ok(Plan {
         limits: Limits {
             time,
@@ -249,7 +308,79 @@ pub fn plan(
         checker,
         cases,
         line: Some(line),
+        interactor,
+        transcripts,
     })
+}
+
+/// `interactor`, judging its OUTPUT by the command line's checker when one
+/// is given.
+fn with_given_checker(
+    interactor: Option<Interactor>,
+    options: &flags::Judge,
+) -> Result<Option<Interactor>, Error> {
+    match (interactor, &options.checker) {
+        (Some(interactor), Some(checker)) => interactor
+            .with_checker(checker.clone())
+            .map(Some)
+            .map_err(|error| error.context("--checker")),
+        (interactor, _) => Ok(interactor),
+    }
+}
+
+/// An interactive package's own interactor, built from its source
+/// `program` as its validator or checker would be: an ICPC package's
+/// output validator is its interactor (ICPC's convention, with the
+/// package's validator flags); a Polygon package's `<interactor>` is a
+/// testlib one, built with the package's `files/`. And how the report
+/// names it.
+fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, String), Error> {
+    let shown = program
+        .strip_prefix(&package.root)
+        .unwrap_or(program)
+        .display()
+        .to_string();
+    let polygon = matches!(package.validation, Validation::Testlib(_));
+    let (dir, main) = if program.is_dir() {
+        (program.to_path_buf(), None)
+    } else {
+        let dir = program.parent().unwrap_or(&package.root).to_path_buf();
+        (dir, Some(program.to_path_buf()))
+    };
+    let include = if polygon {
+        vec![package.root.join("files")]
+    } else {
+        Vec::new()
+    };
+    let source = build::Source {
+        shown: shown.clone(),
+        dir,
+        main,
+        include,
+    };
+    let (path, made) = build::build(&source)?;
+    let (convention, flags) = match &package.validation {
+        Validation::Default { flags, .. } | Validation::Icpc { flags, .. } if !polygon => {
+            (Convention::Icpc, flags.clone())
+        }
+        _ => (Convention::Testlib, Vec::new()),
+    };
+    let interactor = Interactor {
+        path,
+        convention,
+        checker: None,
+        example: None,
+        flags,
+    };
+    let said = format!(
+        "the package's {shown} ({}, {})",
+        match convention {
+            Convention::Icpc => "ICPC's convention",
+            Convention::Testlib => "testlib's convention",
+        },
+        made_now(made)
+    );
+    Ok((interactor, said))
 }
 
 /// The checker a package's validation makes, built where it must be, and

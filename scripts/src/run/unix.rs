@@ -831,6 +831,247 @@ fn resident_memory(_pid: libc::pid_t) -> Option<u64> {
     None
 }
 
+/// A program and its interactor: both under the one [`Group`] of a run
+/// (one run at a time, the tool a subreaper), each in a process group of
+/// its own, so that either can be killed without the other.
+pub struct Pair {
+    group: Group,
+}
+
+impl Pair {
+    pub fn new(memory: Option<u64>) -> io::Result<Pair> {
+        Ok(Pair {
+            group: Group::new(memory)?,
+        })
+    }
+
+    pub fn start_interactor(&self, command: &mut Command) -> io::Result<Child> {
+        Ok(self.group.start(command)?.0)
+    }
+
+    /// Starts the program as a single run starts it, under a runner when
+    /// `prepare` gave it one.
+    pub fn start_program(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+        self.group.start(command)
+    }
+
+    /// Kills and reaps the interactor when the program could not be
+    /// started.
+    pub fn kill_interactor(&self, interactor: &mut Child) {
+        // Unreaped until the `wait` below: its pid is its group's.
+        kill_group(interactor.id() as libc::pid_t);
+        let _ = interactor.wait();
+    }
+}
+
+/// Waits for a program and its interactor, killing as the watch says
+/// (both, when the program runs out of time or memory), killing the
+/// interactor once it has run `grace` past the program's end, and the
+/// program as soon as the interactor has ended in a way that `settles`
+/// the case. Each process's group is killed the moment it has ended.
+///
+/// A thread a process waits for its end without reaping it
+/// (`waitid(WNOWAIT)`) and says so; only this thread signals and reaps,
+/// and never signals a process it has reaped, so a pid signalled is
+/// always still the process's own.
+pub fn wait_pair(
+    program: &mut Child,
+    interactor: &mut Child,
+    pair: &Pair,
+    started: Instant,
+    rules: &mut super::pair::PairWatch,
+) -> io::Result<super::pair::PairWaited> {
+    let (watch, grace) = (&rules.watch, rules.grace);
+    // Long enough never to spin while a kill takes effect.
+    const KILLED_WAIT: Duration = Duration::from_secs(1);
+    // The program's runner when it has one (see `prepare_child`): the
+    // tool's child and the group's id; the program's own pid is read for
+    // its memory, and its figures come from the runner's report.
+    let program_pid = program.id() as libc::pid_t;
+    let runner = pair.group.take_runner(program_pid);
+    let program_itself = runner
+        .as_ref()
+        .and_then(|runner| runner.program)
+        .unwrap_or(program_pid);
+    let has_runner = runner.is_some();
+    let interactor_pid = interactor.id() as libc::pid_t;
+    let (ended, events) = mpsc::channel::<(bool, io::Result<()>)>();
+    for (is_program, pid, runs) in [
+        (true, program_pid, has_runner),
+        (false, interactor_pid, false),
+    ] {
+        let ended = ended.clone();
+        thread::spawn(move || {
+            let _ = ended.send((is_program, wait_without_reaping(pid, runs)));
+        });
+    }
+    drop(ended);
+    let mut program_end: Option<(Instant, io::Result<(Ending, u64)>)> = None;
+    let mut interactor_end: Option<io::Result<(Ending, u64)>> = None;
+    let mut program_elapsed = Duration::ZERO;
+    let mut stop = None;
+    let mut interactor_first = false;
+    let mut interactor_outlived = false;
+    let mut interactor_killed = false;
+    let mut program_stopped = false;
+    while program_end.is_none() || interactor_end.is_none() {
+        let timeout = match &program_end {
+            None if stop.is_some() => KILLED_WAIT,
+            None => watch.pause(),
+            Some(_) if interactor_outlived => KILLED_WAIT,
+            Some((at, _)) => (*at + grace).saturating_duration_since(Instant::now()),
+        };
+        match events.recv_timeout(timeout) {
+            Ok((true, waited)) => {
+                program_elapsed = started.elapsed();
+                // What it started dies with it; it is still unreaped.
+                kill_group(program_pid);
+                let reaped = waited.and_then(|()| reap(program_pid));
+                program_end = Some((Instant::now(), reaped));
+                rules.into_interactor = None;
+            }
+            Ok((false, waited)) => {
+                kill_group(interactor_pid);
+                let reaped = waited.and_then(|()| reap(interactor_pid));
+                if program_end.is_none() && stop.is_none() {
+                    interactor_first = true;
+                    let settled = reaped
+                        .as_ref()
+                        .map_or(true, |(ending, _)| (rules.settles)(*ending));
+                    if settled {
+                        program_stopped = true;
+                        kill_group(program_pid);
+                    }
+                }
+                interactor_end = Some(reaped);
+                rules.into_program = None;
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if program_end.is_none() {
+                    if stop.is_none() {
+                        if let Some(reason) = watch.stop(|| resident_memory(program_itself)) {
+                            stop = Some(reason);
+                            kill_group(program_pid);
+                            if interactor_end.is_none() {
+                                interactor_killed = true;
+                                kill_group(interactor_pid);
+                            }
+                        }
+                    }
+                } else if interactor_end.is_none() && !interactor_outlived {
+                    interactor_outlived = true;
+                    kill_group(interactor_pid);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::Other,
+                    "lost the wait for a process",
+                ));
+            }
+        }
+    }
+    let (Some((_, program_end)), Some(interactor_end)) = (program_end, interactor_end) else {
+        unreachable!("the loop ends when both have ended")
+    };
+    let (mut program_ending, peak) = program_end?;
+    let mut peak_memory = Some(peak);
+    if let Some(runner) = runner {
+        // As in `wait`: the program's figures are what its runner
+        // reported, or its own once it is this tool's child.
+        match runner.report().or_else(|| reap_orphan(program_itself)) {
+            Some(reported) => {
+                program_ending = ending_of(reported.status);
+                peak_memory = Some(max_rss_bytes(reported.max_rss));
+                program_elapsed = reported.elapsed.unwrap_or(program_elapsed);
+            }
+            None => peak_memory = None,
+        }
+    }
+    // After the report: the sweep would reap the program, an orphan once
+    // its runner is killed, before `reap_orphan` could read its figures.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        sweep(program_pid);
+        sweep(interactor_pid);
+    }
+    let (interactor_ending, _) = interactor_end?;
+    Ok(super::pair::PairWaited {
+        program: Waited {
+            elapsed: program_elapsed,
+            peak_memory,
+            peak_sampled: false,
+            ending: program_ending,
+            stop,
+        },
+        interactor: interactor_ending,
+        interactor_first,
+        interactor_outlived,
+        interactor_killed,
+        program_stopped,
+    })
+}
+
+/// Reaps child `pid`, which has ended: how, and its peak memory.
+fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: wait4 writes only to the two locals it is given; `pid`
+        // is our own, still unreaped child.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if reaped == pid {
+            break;
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+}
+
+/// How a wait status says a process ended.
+fn ending_of(status: libc::c_int) -> Ending {
+    if libc::WIFSIGNALED(status) {
+        Ending::Signal(libc::WTERMSIG(status))
+    } else {
+        Ending::Exited(libc::WEXITSTATUS(status))
+    }
+}
+
+/// A pipe: its read end and its write end, neither inherited by a
+/// program started later unless given to it as its standard input or
+/// output.
+pub fn pipe() -> io::Result<(File, File)> {
+    let mut ends: [libc::c_int; 2] = [-1, -1];
+    // SAFETY: pipe2 writes two descriptors to `ends`, an array of two.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+    // SAFETY: pipe writes two descriptors to `ends`, an array of two.
+    // Marked close-on-exec right after: runs are one at a time (see
+    // [`Group`]), so no other thread of the tool starts a program between
+    // the two calls.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let made = unsafe {
+        let made = libc::pipe(ends.as_mut_ptr());
+        if made == 0 {
+            for end in ends {
+                libc::fcntl(end, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+        made
+    };
+    if made != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just made, are open, and are owned
+    // by nothing else: each File is their only owner.
+    Ok(unsafe { (File::from_raw_fd(ends[0]), File::from_raw_fd(ends[1])) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -384,6 +384,214 @@ fn sampled_peak(counters: &PROCESS_MEMORY_COUNTERS) -> u64 {
         .max(counters.PagefileUsage) as u64
 }
 
+/// A program and its interactor, each in a Job object of its own (the
+/// program's capped in memory, the interactor's not), so that either can
+/// be killed without the other.
+pub struct Pair {
+    program: Group,
+    interactor: Group,
+}
+
+impl Pair {
+    pub fn new(memory: Option<u64>) -> io::Result<Pair> {
+        Ok(Pair {
+            program: Group::new(memory)?,
+            interactor: Group::new(None)?,
+        })
+    }
+
+    pub fn start_interactor(&self, command: &mut Command) -> io::Result<Child> {
+        Ok(self.interactor.start(command)?.0)
+    }
+
+    pub fn start_program(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+        self.program.start(command)
+    }
+
+    /// Kills and waits for the interactor when the program could not be
+    /// started.
+    pub fn kill_interactor(&self, interactor: &mut Child) {
+        if !self.interactor.kill() {
+            let _ = interactor.kill();
+        }
+        let _ = interactor.wait();
+    }
+}
+
+/// Kills what `group` holds, or `child` alone where it holds nothing.
+fn kill_all(group: &Group, child: &mut Child) {
+    if !group.kill() {
+        let _ = child.kill();
+    }
+}
+
+/// A pipe: its read end and its write end, neither inheritable (std makes
+/// an inheritable copy of the end it gives a program).
+pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
+    use std::os::windows::io::FromRawHandle;
+    use windows_sys::Win32::System::Pipes::CreatePipe;
+    let mut read: HANDLE = std::ptr::null_mut();
+    let mut write: HANDLE = std::ptr::null_mut();
+    // SAFETY: CreatePipe writes two handles to the two locals; null
+    // security attributes make them not inheritable; 0 is the default
+    // buffer size.
+    if unsafe { CreatePipe(&mut read, &mut write, std::ptr::null(), 0) } == 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both handles were just made, are open, and are owned by
+    // nothing else: each File is their only owner.
+    Ok(unsafe {
+        (
+            std::fs::File::from_raw_handle(read as _),
+            std::fs::File::from_raw_handle(write as _),
+        )
+    })
+}
+
+/// Waits for a program and its interactor with `WaitForMultipleObjects` on
+/// the processes not yet ended, killing as the watch says (both, when the
+/// program runs out of time or memory), the interactor once it has run the
+/// grace past the program's end, and the program as soon as the
+/// interactor has ended in a way that settles the case. Each job is
+/// killed the moment its process has ended. std's `Child` holds each
+/// process handle, so killing is safe at any time.
+pub fn wait_pair(
+    program: &mut Child,
+    interactor: &mut Child,
+    pair: &Pair,
+    started: Instant,
+    rules: &mut super::pair::PairWatch,
+) -> io::Result<super::pair::PairWaited> {
+    use windows_sys::Win32::System::Threading::WaitForMultipleObjects;
+    const KILLED_WAIT: Duration = Duration::from_secs(1);
+    let program_handle = program.as_raw_handle() as HANDLE;
+    let interactor_handle = interactor.as_raw_handle() as HANDLE;
+    let mut program_end: Option<(Instant, Ending)> = None;
+    let mut interactor_end: Option<Ending> = None;
+    let mut program_elapsed = Duration::ZERO;
+    let mut stop = None;
+    let mut interactor_first = false;
+    let mut interactor_outlived = false;
+    let mut interactor_killed = false;
+    let mut program_stopped = false;
+    // As in `wait`: the program's private peak as last read while it ran.
+    let mut seen_peak = 0;
+    while program_end.is_none() || interactor_end.is_none() {
+        let timeout = match &program_end {
+            None if stop.is_some() => KILLED_WAIT,
+            None => rules.watch.pause(),
+            Some(_) if interactor_outlived => KILLED_WAIT,
+            Some((at, _)) => (*at + rules.grace).saturating_duration_since(Instant::now()),
+        };
+        let timeout = u32::try_from((timeout.as_micros() + 999) / 1000)
+            .unwrap_or(u32::MAX - 1)
+            .min(u32::MAX - 1);
+        let mut handles = Vec::with_capacity(2);
+        if program_end.is_none() {
+            handles.push(program_handle);
+        }
+        if interactor_end.is_none() {
+            handles.push(interactor_handle);
+        }
+        // SAFETY: `handles` holds one or two process handles, held by the
+        // two `Child`ren, valid while they live.
+        let waited =
+            unsafe { WaitForMultipleObjects(handles.len() as u32, handles.as_ptr(), 0, timeout) };
+        let index = waited.wrapping_sub(WAIT_OBJECT_0) as usize;
+        if index < handles.len() {
+            if handles[index] == program_handle {
+                program_elapsed = started.elapsed();
+                let status = program.wait();
+                pair.program.kill();
+                let ending = match status {
+                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
+                    Err(error) => {
+                        kill_all(&pair.interactor, interactor);
+                        let _ = interactor.wait();
+                        return Err(error);
+                    }
+                };
+                program_end = Some((Instant::now(), ending));
+                rules.into_interactor = None;
+            } else {
+                let status = interactor.wait();
+                pair.interactor.kill();
+                let ending = match status {
+                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
+                    Err(error) => {
+                        kill_all(&pair.program, program);
+                        let _ = program.wait();
+                        return Err(error);
+                    }
+                };
+                if program_end.is_none() && stop.is_none() {
+                    interactor_first = true;
+                    if (rules.settles)(ending) {
+                        program_stopped = true;
+                        kill_all(&pair.program, program);
+                    }
+                }
+                interactor_end = Some(ending);
+                rules.into_program = None;
+            }
+        } else if waited == WAIT_TIMEOUT {
+            if program_end.is_none() {
+                if stop.is_none() {
+                    if let Some(reason) = rules.watch.stop(|| {
+                        let counters = memory_counters(program_handle)?;
+                        seen_peak = seen_peak.max(sampled_peak(&counters));
+                        Some(counters.PagefileUsage as u64)
+                    }) {
+                        stop = Some(reason);
+                        kill_all(&pair.program, program);
+                        if interactor_end.is_none() {
+                            interactor_killed = true;
+                            kill_all(&pair.interactor, interactor);
+                        }
+                    }
+                }
+            } else if interactor_end.is_none() && !interactor_outlived {
+                interactor_outlived = true;
+                kill_all(&pair.interactor, interactor);
+            }
+        } else {
+            let error = io::Error::last_os_error();
+            for (group, child) in [
+                (&pair.program, &mut *program),
+                (&pair.interactor, &mut *interactor),
+            ] {
+                kill_all(group, child);
+                let _ = child.wait();
+            }
+            return Err(error);
+        }
+    }
+    let (Some((_, program_ending)), Some(interactor_ending)) = (program_end, interactor_end) else {
+        unreachable!("the loop ends when both have ended")
+    };
+    // As in `wait`.
+    let (peak_memory, peak_sampled) = chosen_peak(
+        pair.program.peak_memory(),
+        pair.program.adopted.get(),
+        memory_counters(program_handle).as_ref(),
+        seen_peak,
+    );
+    Ok(super::pair::PairWaited {
+        program: Waited {
+            elapsed: program_elapsed,
+            peak_memory,
+            peak_sampled,
+            ending: program_ending,
+            stop,
+        },
+        interactor: interactor_ending,
+        interactor_first,
+        interactor_outlived,
+        interactor_killed,
+        program_stopped,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,394 @@
+//! A program and an interactor joined by pipes: the interactor's standard
+//! output is the program's standard input and the program's standard
+//! output the interactor's standard input. The tool makes the two OS pipes
+//! and gives each process its ends; it reads and writes nothing on them,
+//! so an exchange costs what the pipes cost. Only when a transcript is
+//! asked for does it sit between the two, a relay thread each way.
+//!
+//! Both are started, watched and killed as a single program is by [`run`]:
+//! each in a process group of its own (on Linux with the tool a subreaper
+//! for what they leave), or a Job object each on Windows. The time and
+//! memory limits, the clock and the peak are the program's; the
+//! interactor is only held to ending soon after the program (`grace`), and
+//! is killed with it when the program runs out of time or memory.
+//!
+//! The tool holds a copy of each pipe's ends, as problemtools'
+//! `interactive` does, which makes the order of the two's ends known and
+//! the verdict with it. The write end into each process is let go only
+//! once the tool has seen the other process end: neither can see the end
+//! of its input (and fail on it) before the tool knows the other ended
+//! first. The read ends are held until both have ended: an interactor
+//! that writes to a program that has quit fills the pipe instead of
+//! dying of a broken pipe, and then reads the end of the program's
+//! output, which is how it finds out and says WA; a program never dies
+//! of a broken pipe before the tool has seen the interactor end. The
+//! relays of a transcript keep this order: each passes the end of its
+//! input on only once the tool has seen the writer end, and reads its
+//! input to the end even once its reader is gone.
+//!
+//! [`run`]: super::run_within
+
+use super::{platform, Bounds, Ending, Reader, Run, Stop, Watch, READ_GRACE, STDERR_KEPT};
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How one interaction ended.
+#[derive(Debug)]
+pub struct Interaction {
+    /// The program's run, as [`super::run_within`] gives it, with no
+    /// standard output (it went to the interactor).
+    pub program: Run,
+    /// How the interactor ended.
+    pub interactor: Ending,
+    /// The interactor's standard error, at most its first 64 KiB.
+    pub interactor_stderr: Vec<u8>,
+    /// The interactor ended before the program did.
+    pub interactor_first: bool,
+    /// The interactor was still running `grace` after the program had
+    /// ended, and was killed.
+    pub interactor_outlived: bool,
+    /// The interactor was killed with the program, which ran out of time
+    /// or memory: its ending says nothing.
+    pub interactor_killed: bool,
+    /// The program was killed because the interactor had ended first in a
+    /// way that settles the case.
+    pub program_stopped: bool,
+    /// With a transcript asked for: the last lines each side wrote, in
+    /// the order they were passed on (a line not ended last).
+    pub transcript: Option<Vec<(Side, Vec<u8>)>>,
+}
+
+/// What the platform's wait found out about the two.
+pub(super) struct PairWaited {
+    pub program: super::Waited,
+    pub interactor: Ending,
+    pub interactor_first: bool,
+    pub interactor_outlived: bool,
+    pub interactor_killed: bool,
+    pub program_stopped: bool,
+}
+
+/// Runs `program` against `interactor` (given `interactor_args`) under the
+/// program's `bounds`. The interactor is killed once it has run `grace`
+/// past the program's end. When the interactor ends first and `settles`
+/// says its ending decides the case (a wrong answer, a failure), the
+/// program is killed at once rather than waited for. With `transcript`,
+/// the tool relays the two's lines instead of joining them directly, and
+/// keeps the last ones: the order of the ends is kept as without.
+pub fn interact(
+    program: &Path,
+    interactor: &Path,
+    interactor_args: &[OsString],
+    bounds: Bounds,
+    grace: Duration,
+    settles: &dyn Fn(Ending) -> bool,
+    transcript: bool,
+) -> io::Result<Interaction> {
+    let pair = platform::Pair::new(bounds.memory)?;
+    let joined = Joined::new(transcript)?;
+    let mut interactor_command = Command::new(interactor);
+    interactor_command
+        .args(interactor_args)
+        .stdin(Stdio::from(joined.interactor_stdin))
+        .stdout(Stdio::from(joined.interactor_stdout))
+        .stderr(Stdio::piped());
+    // Neither the program's memory limit nor its runner (on Unix, the
+    // process that keeps a program from stopping the tool): the
+    // interactor is the judge's own, and its ending is read directly.
+    platform::prepare(&mut interactor_command, false, None);
+    let started_interactor = pair.start_interactor(&mut interactor_command);
+    // The command holds the ends it was given: dropped now, so that only
+    // the tool's copies (see the module's notes) and the process's are left.
+    drop(interactor_command);
+    let mut interactor_child = started_interactor?;
+    let interactor_stderr = interactor_child
+        .stderr
+        .take()
+        .map(|pipe| Reader::start(pipe, STDERR_KEPT, None));
+
+    let mut program_command = Command::new(program);
+    program_command
+        .stdin(Stdio::from(joined.program_stdin))
+        .stdout(Stdio::from(joined.program_stdout))
+        .stderr(Stdio::piped())
+        // As for a single run: a backtrace is no part of a judge's run.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    platform::prepare(&mut program_command, true, bounds.memory);
+    let started = Instant::now();
+    let started_program =
+        platform::with_stack(bounds.stack, || pair.start_program(&mut program_command));
+    drop(program_command);
+    let (mut program_child, held) = match started_program {
+        Ok(started) => started,
+        Err(error) => {
+            pair.kill_interactor(&mut interactor_child);
+            return Err(error);
+        }
+    };
+    let started = started + held;
+    let program_stderr = program_child
+        .stderr
+        .take()
+        .map(|pipe| Reader::start(pipe, STDERR_KEPT, None));
+    let mut watch = PairWatch {
+        watch: Watch {
+            deadline: started + bounds.kill_after,
+            memory: bounds.memory,
+            output_over: None,
+        },
+        grace,
+        settles,
+        into_program: Some(joined.into_program),
+        into_interactor: Some(joined.into_interactor),
+    };
+    let waited = platform::wait_pair(
+        &mut program_child,
+        &mut interactor_child,
+        &pair,
+        started,
+        &mut watch,
+    );
+    drop(watch);
+    drop(joined.kept);
+    let read_until = Instant::now() + READ_GRACE;
+    let transcript = joined.relays.map(|relays| relays.finish(read_until));
+    let stderr = program_stderr.map_or_else(Vec::new, |reader| reader.finish(read_until).0);
+    let interactor_stderr =
+        interactor_stderr.map_or_else(Vec::new, |reader| reader.finish(read_until).0);
+    let waited = waited?;
+    Ok(Interaction {
+        program: Run {
+            elapsed: waited.program.elapsed,
+            peak_memory: waited.program.peak_memory,
+            peak_sampled: waited.program.peak_sampled,
+            ending: waited.program.ending,
+            killed_for_time: waited.program.stop == Some(Stop::Time),
+            killed_for_memory: waited.program.stop == Some(Stop::Memory),
+            output_over_limit: false,
+            stdout: Vec::new(),
+            stderr,
+        },
+        interactor: waited.interactor,
+        interactor_stderr,
+        interactor_first: waited.interactor_first,
+        interactor_outlived: waited.interactor_outlived,
+        interactor_killed: waited.interactor_killed,
+        program_stopped: waited.program_stopped,
+        transcript,
+    })
+}
+
+/// What the platform's wait watches for: the program's watch, the
+/// interactor's grace, and whether its ending settles the case; and the
+/// write ends the tool holds, each let go once the process at the other
+/// end has ended (see the module's notes).
+pub(super) struct PairWatch<'a> {
+    pub watch: Watch,
+    pub grace: Duration,
+    pub settles: &'a dyn Fn(Ending) -> bool,
+    /// The interactor's output, into the program: let go when the
+    /// interactor has ended.
+    pub into_program: Option<Held>,
+    /// The program's output, into the interactor: let go when the program
+    /// has ended.
+    pub into_interactor: Option<Held>,
+}
+
+/// A way into one process that the tool holds until it lets go: the write
+/// end of the pipe itself, or with a transcript, the word to the relay
+/// that it may pass the end of its input on.
+pub(super) enum Held {
+    /// Only ever dropped.
+    End {
+        _end: File,
+    },
+    Gate {
+        _gate: mpsc::Sender<()>,
+    },
+}
+
+/// The pipes' ends for the two processes, and what the tool keeps.
+struct Joined {
+    interactor_stdin: File,
+    interactor_stdout: File,
+    program_stdin: File,
+    program_stdout: File,
+    /// Read ends held until both have ended.
+    kept: Vec<File>,
+    into_program: Held,
+    into_interactor: Held,
+    /// With a transcript: the two relays.
+    relays: Option<Relays>,
+}
+
+impl Joined {
+    /// Two pipes between the two (see the module's notes); with
+    /// `transcript`, four, and a relay thread in each direction that
+    /// passes what it reads on and keeps the last lines.
+    fn new(transcript: bool) -> io::Result<Joined> {
+        if !transcript {
+            let (program_reads, interactor_writes) = platform::pipe()?;
+            let (interactor_reads, program_writes) = platform::pipe()?;
+            return Ok(Joined {
+                interactor_stdin: interactor_reads.try_clone()?,
+                interactor_stdout: interactor_writes.try_clone()?,
+                program_stdin: program_reads.try_clone()?,
+                program_stdout: program_writes.try_clone()?,
+                kept: vec![program_reads, interactor_reads],
+                into_program: Held::End {
+                    _end: interactor_writes,
+                },
+                into_interactor: Held::End {
+                    _end: program_writes,
+                },
+                relays: None,
+            });
+        }
+        let (program_reads, into_program) = platform::pipe()?;
+        let (from_program, program_writes) = platform::pipe()?;
+        let (interactor_reads, into_interactor) = platform::pipe()?;
+        let (from_interactor, interactor_writes) = platform::pipe()?;
+        let log = Arc::new(Mutex::new(Log::default()));
+        let (program_gate, program_may_end) = mpsc::channel();
+        let (interactor_gate, interactor_may_end) = mpsc::channel();
+        let (ending, ended) = mpsc::channel();
+        for (from, to, side, may_end) in [
+            (
+                from_interactor,
+                into_program,
+                Side::Interactor,
+                program_may_end,
+            ),
+            (
+                from_program,
+                into_interactor,
+                Side::Program,
+                interactor_may_end,
+            ),
+        ] {
+            let (log, ending) = (Arc::clone(&log), ending.clone());
+            thread::spawn(move || {
+                let _ending = ending;
+                relay(from, to, side, &log, &may_end);
+            });
+        }
+        Ok(Joined {
+            interactor_stdin: interactor_reads,
+            interactor_stdout: interactor_writes,
+            program_stdin: program_reads,
+            program_stdout: program_writes,
+            kept: Vec::new(),
+            into_program: Held::Gate {
+                _gate: program_gate,
+            },
+            into_interactor: Held::Gate {
+                _gate: interactor_gate,
+            },
+            relays: Some(Relays { log, ended }),
+        })
+    }
+}
+
+/// Which side wrote a line of a transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Interactor,
+    Program,
+}
+
+/// The lines a transcript keeps: the last ones.
+const TRANSCRIPT_LINES: usize = 12;
+
+/// The last lines passed on, in the order the relays passed them, and
+/// each side's line not yet ended.
+#[derive(Default)]
+struct Log {
+    lines: VecDeque<(Side, Vec<u8>)>,
+    partial: [Vec<u8>; 2],
+}
+
+impl Log {
+    fn record(&mut self, side: Side, bytes: &[u8]) {
+        let partial = &mut self.partial[side as usize];
+        for piece in bytes.split_inclusive(|&byte| byte == b'\n') {
+            // Only the end of a long line is kept.
+            if partial.len() < 4096 {
+                partial.extend_from_slice(piece);
+            }
+            if piece.ends_with(b"\n") {
+                partial.pop();
+                let line = std::mem::take(partial);
+                self.lines.push_back((side, line));
+                if self.lines.len() > TRANSCRIPT_LINES {
+                    self.lines.pop_front();
+                }
+            }
+        }
+    }
+}
+
+/// The two relay threads of a transcript.
+struct Relays {
+    log: Arc<Mutex<Log>>,
+    /// Disconnected once both relays have ended.
+    ended: mpsc::Receiver<()>,
+}
+
+impl Relays {
+    /// The transcript: the last lines passed on (waiting for the relays
+    /// until `deadline` at most), a line not ended last.
+    fn finish(self, deadline: Instant) -> Vec<(Side, Vec<u8>)> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let _ = self.ended.recv_timeout(wait);
+        let mut log = self.log.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut lines: Vec<(Side, Vec<u8>)> = log.lines.drain(..).collect();
+        for side in [Side::Interactor, Side::Program] {
+            let partial = std::mem::take(&mut log.partial[side as usize]);
+            if !partial.is_empty() {
+                lines.push((side, partial));
+            }
+        }
+        let extra = lines.len().saturating_sub(TRANSCRIPT_LINES);
+        lines.drain(..extra);
+        lines
+    }
+}
+
+/// Passes what `from` gives on to `to`, recording it, until its end; that
+/// end is passed on (`to` closed) only once `may_end` says so. Once `to`
+/// fails (its reader has ended), what `from` gives is still read, so that
+/// its writer never dies of a broken pipe.
+fn relay(mut from: File, to: File, side: Side, log: &Mutex<Log>, may_end: &mpsc::Receiver<()>) {
+    let mut to = Some(to);
+    let mut buffer = vec![0u8; 64 * 1024];
+    loop {
+        match from.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(count) => {
+                // Recorded before it is passed on, so that a reply is
+                // never recorded before what it answers.
+                log.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .record(side, &buffer[..count]);
+                if let Some(writer) = &mut to {
+                    if writer.write_all(&buffer[..count]).is_err() {
+                        to = None;
+                    }
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    // Returns once the sender is dropped: nothing is ever sent.
+    let _ = may_end.recv();
+    drop(to);
+}
