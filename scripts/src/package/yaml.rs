@@ -1,7 +1,8 @@
 //! The part of YAML that `problem.yaml` files are written in: block
 //! mappings and sequences by indentation, plain and quoted scalars, flow
-//! sequences of scalars on one line (`[a, b]`), comments. Anything else
-//! (block scalars `|` `>`, flow mappings, anchors, tags) is read as
+//! sequences and mappings of scalars on one line (`[a, b]`, `{a: 1}`),
+//! comments. Anything else (block scalars `|` `>`, nested flow
+//! collections, anchors, tags) is read as
 //! [`Yaml::Other`]: skipped whole, and refused only where a value the
 //! judge needs is written so.
 //!
@@ -191,12 +192,12 @@ fn value_after(
         continued.push(next.text);
         *position += 1;
     }
-    if rest.starts_with(['|', '>', '&', '*', '!', '{']) {
+    if rest.starts_with(['|', '>', '&', '*', '!']) {
         return Ok(Yaml::Other);
     }
-    if rest.starts_with('[') {
+    if rest.starts_with(['[', '{']) {
         return Ok(if continued.is_empty() {
-            flow_sequence(rest).unwrap_or(Yaml::Other)
+            flow_collection(rest).unwrap_or(Yaml::Other)
         } else {
             Yaml::Other
         });
@@ -332,16 +333,30 @@ fn scalar(text: &str) -> Option<String> {
     Some(text.to_string())
 }
 
-/// `[a, b, 'c']` on one line: its scalars; None for a nested collection.
-fn flow_sequence(text: &str) -> Option<Yaml> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+/// `[a, b, 'c']` or `{memory: 512, time_limit: 2}` on one line: its
+/// scalars; None for a nested collection (or a comma inside quotes).
+fn flow_collection(text: &str) -> Option<Yaml> {
+    let (inner, mapping) = match text.strip_prefix('{') {
+        Some(rest) => (rest.strip_suffix('}')?, true),
+        None => (text.strip_prefix('[')?.strip_suffix(']')?, false),
+    };
     if inner.contains(['[', '{']) {
         return None;
     }
     let items = inner
         .split(',')
         .map(str::trim)
-        .filter(|item| !item.is_empty())
+        .filter(|item| !item.is_empty());
+    if mapping {
+        let entries = items
+            .map(|item| {
+                let (key, value) = split_key(item)?;
+                Some((key, Yaml::Scalar(scalar(value)?)))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        return Some(Yaml::Map(entries));
+    }
+    let items = items
         .map(|item| scalar(item).map(Yaml::Scalar))
         .collect::<Option<Vec<Yaml>>>()?;
     Some(Yaml::List(items))
@@ -381,6 +396,16 @@ mod tests {
             "float_tolerance 1E-6"
         );
         assert_eq!(scalar_at(&yaml, &["keywords"]).unwrap(), "a # b");
+    }
+
+    #[test]
+    fn a_flow_mapping_on_one_line_is_read_and_a_nested_one_is_not() {
+        let yaml =
+            parse("limits: {memory: 512, time_limit: '2.5'}\ntype: {a: [b]}\nname: {}\n").unwrap();
+        assert_eq!(scalar_at(&yaml, &["limits", "memory"]).unwrap(), "512");
+        assert_eq!(scalar_at(&yaml, &["limits", "time_limit"]).unwrap(), "2.5");
+        assert_eq!(yaml.get("type"), Some(&Yaml::Other));
+        assert_eq!(yaml.get("name"), Some(&Yaml::Map(Vec::new())));
     }
 
     #[test]
