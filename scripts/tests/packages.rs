@@ -8,32 +8,19 @@
 
 mod common;
 
-use common::{fixture, tool, Problems, Report, Scratch};
-use std::path::{Path, PathBuf};
+use common::{fixture, judge_program, on_path, tool, Problems, Report, Scratch};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A package in a scratch folder: `files` are paths and contents (the
 /// fixture's input says what it prints).
 fn package(files: &[(&str, &str)]) -> Scratch {
-    let folder = Scratch::new("package");
-    for (path, contents) in files {
-        folder.write(path, contents.as_bytes());
-    }
-    folder
+    Scratch::with_files("package", files)
 }
 
 /// Judges the fixture on `dir` with `args` after the rest.
 fn judge(dir: &Path, args: &[&str]) -> Report {
-    Report::of(
-        tool()
-            .args(["judge", "--program"])
-            .arg(fixture())
-            .arg("--samples")
-            .arg(dir)
-            .args(args)
-            .output()
-            .unwrap(),
-    )
+    judge_program(fixture(), dir, args)
 }
 
 /// The line that says what a package is judged under.
@@ -43,16 +30,6 @@ fn package_line(report: &Report) -> &str {
         .lines()
         .find(|line| line.contains(" package") && line.contains("time limit"))
         .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
-}
-
-/// The first of `names` on PATH, for the tests that build a validator.
-fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|name| {
-        std::env::split_paths(&path)
-            .map(|folder| folder.join(name))
-            .find(|candidate| candidate.is_file())
-    })
 }
 
 /// A line that makes a source unlike any an earlier run built, so that
