@@ -592,22 +592,7 @@ pub fn wait(
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
 
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain old data, for which all zero bytes are a
-    // valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: wait4 writes only to the two locals it is given; `pid`
-        // is our own, still unreaped child.
-        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if reaped == pid {
-            break;
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
-    }
+    let (mut status, usage) = wait4_blocking(pid)?;
     let mut peak_memory = Some(max_rss_bytes(usage.ru_maxrss));
     if let Some(runner) = runner {
         // The runner's own figures are a copy of this tool's: the
@@ -624,11 +609,7 @@ pub fn wait(
     }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
-    let ending = if libc::WIFSIGNALED(status) {
-        Ending::Signal(libc::WTERMSIG(status))
-    } else {
-        Ending::Exited(libc::WEXITSTATUS(status))
-    };
+    let ending = ending_of(status);
     Ok(Waited {
         elapsed,
         peak_memory,
@@ -1014,6 +995,13 @@ pub fn wait_pair(
 
 /// Reaps child `pid`, which has ended: how, and its peak memory.
 fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+    let (status, usage) = wait4_blocking(pid)?;
+    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+}
+
+/// Reaps child `pid`, waiting for it to end, through interruptions: its
+/// wait status and resource usage.
+fn wait4_blocking(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data, for which all zero bytes are a
     // valid value.
@@ -1030,7 +1018,7 @@ fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
             return Err(error);
         }
     }
-    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+    Ok((status, usage))
 }
 
 /// How a wait status says a process ended.
