@@ -490,6 +490,23 @@ with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
 sys.exit(43)
 "#;
 
+/// Judges `package`, whose output validator in the folder `validator`
+/// accepts case `SET/1` and rejects `SET/2` saying `rejected`: asserts
+/// that the package line says the validator was `built` ("built now" or
+/// "built before"), and the two verdicts.
+#[track_caller]
+fn judged_by_validator(package: &Scratch, validator: &str, built: &str, set: &str, rejected: &str) {
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    let says = format!("checker the package's output validator {validator} ({built})");
+    assert!(line.contains(&says), "{says:?} in:\n{}", report.stdout);
+    let accepted = format!("judge-fixture/{set}/1");
+    assert_eq!(report.verdict(&accepted), "AC", "{}", report.stdout);
+    let (head, detail) = report.case(&format!("judge-fixture/{set}/2"));
+    assert!(head.starts_with("WA"), "{head}");
+    assert!(detail.contains(rejected), "{detail}");
+}
+
 #[test]
 fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
     if on_path(&["python3", "python"]).is_none() {
@@ -505,28 +522,10 @@ fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
         ("data/secret/2.in", "print 8\\n"),
         ("data/secret/2.ans", "7\n"),
     ]);
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report)
-            .contains("checker the package's output validator output_validators/signs (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/secret/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (head, detail) = report.case("judge-fixture/secret/2");
-    assert!(head.starts_with("WA"), "{head}");
-    assert!(detail.contains("expected +-7, got 8"), "{detail}");
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("output_validators/signs (built before)"),
-        "{}",
-        report.stdout
-    );
+    for built in ["built now", "built before"] {
+        let validator = "output_validators/signs";
+        judged_by_validator(&package, validator, built, "secret", "expected +-7, got 8");
+    }
 }
 
 /// The same validator in C++, as 2023-07's `output_validator/` holds it.
@@ -564,27 +563,9 @@ fn a_cpp_output_validator_of_a_2023_07_package_is_built_and_cached() {
         ("data/sample/2.in", "print 6\\n"),
         ("data/sample/2.ans", "7\n"),
     ]);
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report)
-            .contains("checker the package's output validator output_validator (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/sample/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (_, detail) = report.case("judge-fixture/sample/2");
-    assert!(detail.contains("not +-7"), "{detail}");
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("(built before)"),
-        "{}",
-        report.stdout
-    );
+    for built in ["built now", "built before"] {
+        judged_by_validator(&package, "output_validator", built, "sample", "not +-7");
+    }
 }
 
 #[test]
@@ -696,18 +677,6 @@ fn build_and_run_scripts_make_the_validator() {
     ]);
     let script = package.path.join("output_validators/lines/build");
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("output validator output_validators/lines (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/secret/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (_, detail) = report.case("judge-fixture/secret/2");
-    assert!(detail.contains("not same"), "{detail}");
+    let validator = "output_validators/lines";
+    judged_by_validator(&package, validator, "built now", "secret", "not same");
 }
