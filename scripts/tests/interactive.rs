@@ -138,32 +138,21 @@ fn waiting_on_each_other_is_tle_and_a_closed_input_is_the_interactors_call() {
     let cases = [("silent", "silent", "fair"), ("close", "close", "fair")];
     let samples = game(&cases);
     let [testlib, icpc] = conventions();
-    let report = judge(&samples.path, &testlib, "200", &[]);
-    assert_eq!(
-        report.verdict("guess-player/silent"),
-        "TLE",
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("guess-player/close"),
-        "PE",
-        "{}",
-        report.stdout
-    );
-    let report = judge(&samples.path, &icpc, "200", &[]);
-    assert_eq!(
-        report.verdict("guess-player/silent"),
-        "TLE",
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("guess-player/close"),
-        "WA",
-        "{}",
-        report.stdout
-    );
+    for (spec, closed) in [(testlib, "PE"), (icpc, "WA")] {
+        let report = judge(&samples.path, &spec, "200", &[]);
+        assert_eq!(
+            report.verdict("guess-player/silent"),
+            "TLE",
+            "{spec}\n{}",
+            report.stdout
+        );
+        assert_eq!(
+            report.verdict("guess-player/close"),
+            closed,
+            "{spec}\n{}",
+            report.stdout
+        );
+    }
 }
 
 /// An interactor that floods, hangs, crashes or fails is an ERROR, never a
