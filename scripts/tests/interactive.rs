@@ -443,8 +443,7 @@ fn an_interactive_icpc_package_is_judged_against_its_own_validator() {
 #[cfg(unix)]
 #[test]
 fn a_polygon_packages_interactor_is_built_and_its_checker_reads_the_output() {
-    if common::on_path(&["c++", "g++", "clang++"]).is_none() {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if common::lacking("C++ compiler", common::CPP_COMPILERS) {
         return;
     }
     let package = Scratch::new("polygon-package");

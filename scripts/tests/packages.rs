@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{fixture, judge_program, on_path, tool, Problems, Report, Scratch};
+use common::{fixture, judge_program, lacking, tool, Problems, Report, Scratch, CPP_COMPILERS};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -398,8 +398,7 @@ int main(int argc, char **argv) {
 
 #[test]
 fn a_polygon_package_is_judged_by_its_numbered_tests_and_its_testlib_checker() {
-    if on_path(&["c++", "g++", "clang++"]).is_none() {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if lacking("C++ compiler", CPP_COMPILERS) {
         return;
     }
     let checker = format!("{}{CHECKER}", fresh_comment("//"));
@@ -509,8 +508,7 @@ fn judged_by_validator(package: &Scratch, validator: &str, built: &str, set: &st
 
 #[test]
 fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
-    if on_path(&["python3", "python"]).is_none() {
-        eprintln!("skipped: no Python on PATH");
+    if lacking("Python", &["python3", "python"]) {
         return;
     }
     let validator = format!("{}{PYTHON_VALIDATOR}", fresh_comment("#"));
@@ -547,8 +545,7 @@ int main(int argc, char **argv) {
 
 #[test]
 fn a_cpp_output_validator_of_a_2023_07_package_is_built_and_cached() {
-    if on_path(&["c++", "g++", "clang++"]).is_none() {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if lacking("C++ compiler", CPP_COMPILERS) {
         return;
     }
     let validator = format!("{}{CPP_VALIDATOR}", fresh_comment("//"));

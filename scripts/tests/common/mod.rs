@@ -88,15 +88,20 @@ pub fn judge_program(program: &Path, samples: &Path, args: &[&str]) -> Report {
     )
 }
 
-/// The first of `names` on PATH, for the tests that build a program of a
-/// package and are skipped without a compiler.
-pub fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|name| {
-        std::env::split_paths(&path)
-            .map(|folder| folder.join(name))
-            .find(|candidate| candidate.is_file())
-    })
+/// The names a C++ compiler goes by, as the tool looks for one.
+pub const CPP_COMPILERS: &[&str] = &["c++", "g++", "clang++"];
+
+/// True, saying that the test is skipped, when none of `names` (a `what`)
+/// is on PATH: for the tests that build a program of a package.
+pub fn lacking(what: &str, names: &[&str]) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = names
+        .iter()
+        .any(|name| std::env::split_paths(&path).any(|folder| folder.join(name).is_file()));
+    if !found {
+        eprintln!("skipped: no {what} on PATH");
+    }
+    !found
 }
 
 /// The tool's output as text, with its exit status.
