@@ -425,6 +425,25 @@ fn kill_all(group: &Group, child: &mut Child) {
     }
 }
 
+/// The ending of one of a pair, whose process has ended, its job killed
+/// once it is read; when it cannot be read, the other is killed and
+/// waited for, and the error returned.
+fn ended(
+    (group, child): (&Group, &mut Child),
+    (other_group, other): (&Group, &mut Child),
+) -> io::Result<Ending> {
+    let status = child.wait();
+    group.kill();
+    match status {
+        Ok(status) => Ok(Ending::Exited(status.code().unwrap_or(-1))),
+        Err(error) => {
+            kill_all(other_group, other);
+            let _ = other.wait();
+            Err(error)
+        }
+    }
+}
+
 /// A pipe: its read end and its write end, neither inheritable (std makes
 /// an inheritable copy of the end it gives a program).
 pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
@@ -487,28 +506,10 @@ pub fn wait_pair(
         if index < handles.len() {
             if handles[index] == program_handle {
                 let elapsed = started.elapsed();
-                let status = program.wait();
-                pair.program.kill();
-                let ending = match status {
-                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
-                    Err(error) => {
-                        kill_all(&pair.interactor, interactor);
-                        let _ = interactor.wait();
-                        return Err(error);
-                    }
-                };
+                let ending = ended((&pair.program, program), (&pair.interactor, interactor))?;
                 ends.program_ended(elapsed, ending, rules);
             } else {
-                let status = interactor.wait();
-                pair.interactor.kill();
-                let ending = match status {
-                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
-                    Err(error) => {
-                        kill_all(&pair.program, program);
-                        let _ = program.wait();
-                        return Err(error);
-                    }
-                };
+                let ending = ended((&pair.interactor, interactor), (&pair.program, program))?;
                 ends.interactor_ended(Some(ending), ending, rules, || {
                     kill_all(&pair.program, program)
                 });
