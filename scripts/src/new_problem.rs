@@ -117,12 +117,6 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     write(&samples_dir.join("1.in"), b"")?;
     write(&samples_dir.join("1.out"), b"")?;
 
-    let shown = |path: &Path| {
-        path.strip_prefix(&workspace.root)
-            .unwrap_or(path)
-            .display()
-            .to_string()
-    };
     let _ = writeln!(
         io::stdout(),
         "created {} and {}\n\
@@ -137,9 +131,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
          \x20 examples/bench-inputs.rs         the worst inputs, for cargo timing\n\
          \x20 Cargo.toml                       the judges' limits and compile commands\n\
          then: cargo judge {name}, cargo stress {name}, cargo bundle --check {name}",
-        shown(&crate_dir),
-        shown(&samples_dir),
-        shown(&samples_dir),
+        shown(&workspace, &crate_dir),
+        shown(&workspace, &samples_dir),
+        shown(&workspace, &samples_dir),
         name = options.name
     );
     Ok(true)
@@ -152,12 +146,6 @@ fn say_interactive(
     samples_dir: &Path,
     name: &str,
 ) -> bool {
-    let shown = |path: &Path| {
-        path.strip_prefix(&workspace.root)
-            .unwrap_or(path)
-            .display()
-            .to_string()
-    };
     let _ = writeln!(
         io::stdout(),
         "created {} and {} (an interactive problem)\n\
@@ -170,11 +158,19 @@ fn say_interactive(
          \x20                          `interactor` in Cargo.toml to the judge's own\n\
          \x20 Cargo.toml               the judges' limits and compile commands\n\
          then: cargo judge {name}, cargo bundle --check {name}",
-        shown(crate_dir),
-        shown(samples_dir),
-        shown(samples_dir),
+        shown(workspace, crate_dir),
+        shown(workspace, samples_dir),
+        shown(workspace, samples_dir),
     );
     true
+}
+
+/// `path` as the messages show it: from the workspace's root.
+fn shown(workspace: &Workspace, path: &Path) -> String {
+    path.strip_prefix(&workspace.root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 fn write(path: &Path, contents: &[u8]) -> Result<(), Error> {

@@ -5,31 +5,18 @@
 
 mod common;
 
-use common::{fixture, tool, Problems, Report, Scratch};
+use common::{fixture, judge_program, Problems, Report, Scratch};
 use std::path::Path;
 
 /// Judges the fixture on the cases in `dir`, with `args` after the rest.
 fn judge_dir(dir: &Path, args: &[&str]) -> Report {
-    Report::of(
-        tool()
-            .args(["judge", "--program"])
-            .arg(fixture())
-            .arg("--samples")
-            .arg(dir)
-            .args(args)
-            .output()
-            .unwrap(),
-    )
+    judge_program(fixture(), dir, args)
 }
 
 /// A scratch folder holding `files` (path and contents; the fixture's
 /// input says what it prints).
 fn folder(files: &[(&str, &str)]) -> Scratch {
-    let samples = Scratch::new("answers");
-    for (path, contents) in files {
-        samples.write(path, contents.as_bytes());
-    }
-    samples
+    Scratch::with_files("answers", files)
 }
 
 /// [`judge_dir`] on a folder of `files`.

@@ -38,13 +38,6 @@ fn judge(cases: &[(&str, &str, &str)], spec: &str) -> Report {
     Report::of(output)
 }
 
-/// The verdicts of cases named 1, 2, ... in order.
-fn verdicts(report: &Report, count: usize) -> Vec<String> {
-    (1..=count)
-        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
-        .collect()
-}
-
 #[test]
 fn testlib_exit_statuses_are_read_as_testlib_defines_them() {
     let spec = checker().to_str().unwrap();
@@ -74,7 +67,7 @@ fn testlib_exit_statuses_are_read_as_testlib_defines_them() {
         .collect();
     let report = judge(&cases, spec);
     assert_eq!(
-        verdicts(&report, cases.len()),
+        report.numbered_verdicts(cases.len()),
         ["AC", "WA", "PE", "ERROR", "PE", "WA", "AC", "AC", "PE", "WA", "AC", "WA", "ERROR"],
         "{}",
         report.stdout
@@ -128,7 +121,7 @@ fn icpc_validators_judge_by_42_and_43_in_a_fresh_feedback_folder() {
         &spec,
     );
     assert_eq!(
-        verdicts(&report, 6),
+        report.numbered_verdicts(6),
         ["AC", "WA", "ERROR", "ERROR", "WA", "RE"],
         "{}",
         report.stdout
@@ -186,14 +179,14 @@ fn the_icpc_default_validator_is_built_in_with_its_flags() {
     ];
     let report = judge(&cases, "icpc-default");
     assert_eq!(
-        verdicts(&report, 3),
+        report.numbered_verdicts(3),
         ["AC", "WA", "WA"],
         "{}",
         report.stdout
     );
     let report = judge(&cases, "icpc-default:float_tolerance 1e-6");
     assert_eq!(
-        verdicts(&report, 3),
+        report.numbered_verdicts(3),
         ["AC", "AC", "WA"],
         "{}",
         report.stdout
@@ -245,7 +238,7 @@ fn a_cr_before_a_lf_is_a_line_end_under_exact_on_either_side() {
         "exact",
     );
     assert_eq!(
-        verdicts(&report, 5),
+        report.numbered_verdicts(5),
         ["AC", "AC", "AC", "PE", "WA"],
         "{}",
         report.stdout

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{tool, Report, Scratch};
+use common::{judge_program, tool, Report, Scratch};
 use std::path::Path;
 
 /// The two fixtures.
@@ -138,32 +138,21 @@ fn waiting_on_each_other_is_tle_and_a_closed_input_is_the_interactors_call() {
     let cases = [("silent", "silent", "fair"), ("close", "close", "fair")];
     let samples = game(&cases);
     let [testlib, icpc] = conventions();
-    let report = judge(&samples.path, &testlib, "200", &[]);
-    assert_eq!(
-        report.verdict("guess-player/silent"),
-        "TLE",
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("guess-player/close"),
-        "PE",
-        "{}",
-        report.stdout
-    );
-    let report = judge(&samples.path, &icpc, "200", &[]);
-    assert_eq!(
-        report.verdict("guess-player/silent"),
-        "TLE",
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("guess-player/close"),
-        "WA",
-        "{}",
-        report.stdout
-    );
+    for (spec, closed) in [(testlib, "PE"), (icpc, "WA")] {
+        let report = judge(&samples.path, &spec, "200", &[]);
+        assert_eq!(
+            report.verdict("guess-player/silent"),
+            "TLE",
+            "{spec}\n{}",
+            report.stdout
+        );
+        assert_eq!(
+            report.verdict("guess-player/close"),
+            closed,
+            "{spec}\n{}",
+            report.stdout
+        );
+    }
 }
 
 /// An interactor that floods, hangs, crashes or fails is an ERROR, never a
@@ -312,14 +301,24 @@ fn a_checker_judges_what_a_testlib_interactor_wrote() {
     );
 }
 
+/// A package of one case of the game, with a transcript for the
+/// statement in `sample/`.
+fn with_transcript() -> Scratch {
+    Scratch::with_files(
+        "package",
+        &[
+            ("sample/1.interaction", "<100\n>? 50\n<>\n"),
+            ("secret/1.in", "37 100\nsearch\n"),
+            ("secret/1.ans", "37\n"),
+        ],
+    )
+}
+
 /// A package's `.interaction` files are transcripts for the statement:
 /// skipped with one note, never a case.
 #[test]
 fn interaction_transcripts_are_skipped_with_a_note() {
-    let package = Scratch::new("package");
-    package.write("sample/1.interaction", b"<100\n>? 50\n<>\n");
-    package.write("secret/1.in", b"37 100\nsearch\n");
-    package.write("secret/1.ans", b"37\n");
+    let package = with_transcript();
     for spec in conventions() {
         let report = judge(&package.path, &spec, "2000", &[]);
         report.exited(0).says(&[
@@ -333,19 +332,8 @@ fn interaction_transcripts_are_skipped_with_a_note() {
 /// judged as batch (ten silent REs): one error that says why.
 #[test]
 fn a_package_with_transcripts_is_refused_without_an_interactor() {
-    let package = Scratch::new("package");
-    package.write("sample/1.interaction", b"<100\n>? 50\n<>\n");
-    package.write("secret/1.in", b"37 100\nsearch\n");
-    package.write("secret/1.ans", b"37\n");
-    let report = Report::of(
-        tool()
-            .args(["judge", "--program"])
-            .arg(player())
-            .arg("--samples")
-            .arg(&package.path)
-            .output()
-            .unwrap(),
-    );
+    let package = with_transcript();
+    let report = judge_program(player(), &package.path, &[]);
     report.exited(1).says(&[
         "ERROR guess-player",
         "the folder has 1 .interaction file: the problem is interactive; judge it \
@@ -425,15 +413,7 @@ fn an_interactive_icpc_package_is_judged_against_its_own_validator() {
         package.write("data/secret/1.ans", b"37\n");
         package.write("data/secret/2.in", b"37 100\nlinear\n");
         package.write("data/secret/2.ans", b"37\n");
-        let report = Report::of(
-            tool()
-                .args(["judge", "--program"])
-                .arg(player())
-                .arg("--samples")
-                .arg(&package.path)
-                .output()
-                .unwrap(),
-        );
+        let report = judge_program(player(), &package.path, &[]);
         report.exited(1).says(&[
             "checker none: the interactor judges, interactor the package's",
             "(ICPC's convention, built",
@@ -463,13 +443,7 @@ fn an_interactive_icpc_package_is_judged_against_its_own_validator() {
 #[cfg(unix)]
 #[test]
 fn a_polygon_packages_interactor_is_built_and_its_checker_reads_the_output() {
-    let compilers = ["c++", "g++", "clang++"];
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let found = compilers
-        .iter()
-        .any(|name| std::env::split_paths(&path).any(|folder| folder.join(name).is_file()));
-    if !found {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if common::lacking("C++ compiler", common::CPP_COMPILERS) {
         return;
     }
     let package = Scratch::new("polygon-package");
@@ -520,15 +494,7 @@ fn a_polygon_packages_interactor_is_built_and_its_checker_reads_the_output() {
         );
         package.write(&format!("tests/{test}.a"), format!("{answer}\n").as_bytes());
     }
-    let report = Report::of(
-        tool()
-            .args(["judge", "--program"])
-            .arg(player())
-            .arg("--samples")
-            .arg(&package.path)
-            .output()
-            .unwrap(),
-    );
+    let report = judge_program(player(), &package.path, &[]);
     report.exited(1).says(&[
         "checker the package's testlib checker files/check.cpp",
         "interactor the package's files/interactor.cpp (testlib's convention, built",

@@ -577,14 +577,6 @@ fn tokens_take_any_whitespace_and_show_the_first_token_that_differs() {
     );
 }
 
-/// The verdicts of the cases `judge-fixture/1` to `judge-fixture/COUNT`,
-/// in that order.
-fn numbered_verdicts(report: &Report, count: usize) -> Vec<String> {
-    (1..=count)
-        .map(|case| report.verdict(&format!("judge-fixture/{case}")))
-        .collect()
-}
-
 #[test]
 fn float_takes_numbers_within_the_error_and_words_exactly() {
     let report = judge_with(
@@ -599,7 +591,7 @@ fn float_takes_numbers_within_the_error_and_words_exactly() {
         &["--checker", "float:1e-6"],
     );
     assert_eq!(
-        numbered_verdicts(&report, 6),
+        report.numbered_verdicts(6),
         ["AC", "AC", "WA", "WA", "WA", "WA"],
         "{}",
         report.stdout
@@ -629,7 +621,7 @@ fn a_checker_program_decides_and_its_failures_are_errors() {
         &["--checker", checker, "--time-limit-ms", "100"],
     );
     assert_eq!(
-        numbered_verdicts(&report, 6),
+        report.numbered_verdicts(6),
         ["AC", "AC", "WA", "ERROR", "ERROR", "RE"],
         "{}",
         report.stdout

@@ -5,20 +5,12 @@
 
 mod common;
 
-use common::{tool, Problems, Report, Scratch};
+use common::{tool, workspace_root, Problems, Report, Scratch};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const NAME: &str = "abc123-sum-it-up";
-
-/// The real workspace, which the copy is made from.
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
 
 fn copy_tree(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -87,6 +79,30 @@ fn cargo_equip_installed() -> bool {
         .is_ok_and(|output| output.stdout.starts_with(b"cargo-equip 0.20.1"))
 }
 
+/// Asserts that crate `name` of the workspace in `dir` passes
+/// `cargo fmt --check`, clippy with warnings denied, and its tests.
+#[track_caller]
+fn passes_fmt_clippy_and_its_tests(dir: &Path, target: &Path, name: &str) {
+    let fmt = cargo_in(dir, target, &["fmt", "--check", "--package", name]);
+    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
+    let clippy = cargo_in(
+        dir,
+        target,
+        &[
+            "clippy",
+            "--all-targets",
+            "--package",
+            name,
+            "--",
+            "-D",
+            "warnings",
+        ],
+    );
+    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
+    let test = cargo_in(dir, target, &["test", "--package", name]);
+    assert_eq!(test.code, Some(0), "{}{}", test.stdout, test.stderr);
+}
+
 /// Replaces `from` with `to` in a file of the scratch workspace, once.
 fn break_file(path: &Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();
@@ -144,24 +160,7 @@ fn a_new_problem_is_judged_timed_stressed_and_bundled_as_it_is() {
     assert_eq!(again.code, Some(2));
     assert!(again.stderr.contains("already exists"), "{}", again.stderr);
 
-    let fmt = cargo_in(dir, &target, &["fmt", "--check", "--package", NAME]);
-    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
-    let clippy = cargo_in(
-        dir,
-        &target,
-        &[
-            "clippy",
-            "--all-targets",
-            "--package",
-            NAME,
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
-    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
-    let test = cargo_in(dir, &target, &["test", "--package", NAME]);
-    assert_eq!(test.code, Some(0), "{}{}", test.stdout, test.stderr);
+    passes_fmt_clippy_and_its_tests(dir, &target, NAME);
 
     let judged = tool_in(dir, &target, &["judge", NAME]);
     assert_eq!(judged.code, Some(0), "{}{}", judged.stdout, judged.stderr);
@@ -407,24 +406,7 @@ fn a_new_interactive_problem_is_judged_against_its_own_interactor() {
     tool_in(dir, &target, &["new-problem", GUESS, "--interactive"])
         .exited(0)
         .says(&["(an interactive problem)", "examples/interactor.rs"]);
-    let fmt = cargo_in(dir, &target, &["fmt", "--check", "--package", GUESS]);
-    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
-    let clippy = cargo_in(
-        dir,
-        &target,
-        &[
-            "clippy",
-            "--all-targets",
-            "--package",
-            GUESS,
-            "--",
-            "-D",
-            "warnings",
-        ],
-    );
-    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
-    let test = cargo_in(dir, &target, &["test", "--package", GUESS]);
-    assert_eq!(test.code, Some(0), "{}{}", test.stdout, test.stderr);
+    passes_fmt_clippy_and_its_tests(dir, &target, GUESS);
 
     let judged = tool_in(dir, &target, &["judge", GUESS]);
     judged.exited(0);

@@ -8,32 +8,19 @@
 
 mod common;
 
-use common::{fixture, tool, Problems, Report, Scratch};
-use std::path::{Path, PathBuf};
+use common::{fixture, judge_program, lacking, tool, Problems, Report, Scratch, CPP_COMPILERS};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A package in a scratch folder: `files` are paths and contents (the
 /// fixture's input says what it prints).
 fn package(files: &[(&str, &str)]) -> Scratch {
-    let folder = Scratch::new("package");
-    for (path, contents) in files {
-        folder.write(path, contents.as_bytes());
-    }
-    folder
+    Scratch::with_files("package", files)
 }
 
 /// Judges the fixture on `dir` with `args` after the rest.
 fn judge(dir: &Path, args: &[&str]) -> Report {
-    Report::of(
-        tool()
-            .args(["judge", "--program"])
-            .arg(fixture())
-            .arg("--samples")
-            .arg(dir)
-            .args(args)
-            .output()
-            .unwrap(),
-    )
+    judge_program(fixture(), dir, args)
 }
 
 /// The line that says what a package is judged under.
@@ -43,16 +30,6 @@ fn package_line(report: &Report) -> &str {
         .lines()
         .find(|line| line.contains(" package") && line.contains("time limit"))
         .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
-}
-
-/// The first of `names` on PATH, for the tests that build a validator.
-fn on_path(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|name| {
-        std::env::split_paths(&path)
-            .map(|folder| folder.join(name))
-            .find(|candidate| candidate.is_file())
-    })
 }
 
 /// A line that makes a source unlike any an earlier run built, so that
@@ -421,8 +398,7 @@ int main(int argc, char **argv) {
 
 #[test]
 fn a_polygon_package_is_judged_by_its_numbered_tests_and_its_testlib_checker() {
-    if on_path(&["c++", "g++", "clang++"]).is_none() {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if lacking("C++ compiler", CPP_COMPILERS) {
         return;
     }
     let checker = format!("{}{CHECKER}", fresh_comment("//"));
@@ -513,10 +489,26 @@ with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
 sys.exit(43)
 "#;
 
+/// Judges `package`, whose output validator in the folder `validator`
+/// accepts case `SET/1` and rejects `SET/2` saying `rejected`: asserts
+/// that the package line says the validator was `built` ("built now" or
+/// "built before"), and the two verdicts.
+#[track_caller]
+fn judged_by_validator(package: &Scratch, validator: &str, built: &str, set: &str, rejected: &str) {
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    let says = format!("checker the package's output validator {validator} ({built})");
+    assert!(line.contains(&says), "{says:?} in:\n{}", report.stdout);
+    let accepted = format!("judge-fixture/{set}/1");
+    assert_eq!(report.verdict(&accepted), "AC", "{}", report.stdout);
+    let (head, detail) = report.case(&format!("judge-fixture/{set}/2"));
+    assert!(head.starts_with("WA"), "{head}");
+    assert!(detail.contains(rejected), "{detail}");
+}
+
 #[test]
 fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
-    if on_path(&["python3", "python"]).is_none() {
-        eprintln!("skipped: no Python on PATH");
+    if lacking("Python", &["python3", "python"]) {
         return;
     }
     let validator = format!("{}{PYTHON_VALIDATOR}", fresh_comment("#"));
@@ -528,28 +520,10 @@ fn a_python_output_validator_is_built_once_and_judges_by_42_and_43() {
         ("data/secret/2.in", "print 8\\n"),
         ("data/secret/2.ans", "7\n"),
     ]);
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report)
-            .contains("checker the package's output validator output_validators/signs (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/secret/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (head, detail) = report.case("judge-fixture/secret/2");
-    assert!(head.starts_with("WA"), "{head}");
-    assert!(detail.contains("expected +-7, got 8"), "{detail}");
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("output_validators/signs (built before)"),
-        "{}",
-        report.stdout
-    );
+    for built in ["built now", "built before"] {
+        let validator = "output_validators/signs";
+        judged_by_validator(&package, validator, built, "secret", "expected +-7, got 8");
+    }
 }
 
 /// The same validator in C++, as 2023-07's `output_validator/` holds it.
@@ -571,8 +545,7 @@ int main(int argc, char **argv) {
 
 #[test]
 fn a_cpp_output_validator_of_a_2023_07_package_is_built_and_cached() {
-    if on_path(&["c++", "g++", "clang++"]).is_none() {
-        eprintln!("skipped: no C++ compiler on PATH");
+    if lacking("C++ compiler", CPP_COMPILERS) {
         return;
     }
     let validator = format!("{}{CPP_VALIDATOR}", fresh_comment("//"));
@@ -587,27 +560,9 @@ fn a_cpp_output_validator_of_a_2023_07_package_is_built_and_cached() {
         ("data/sample/2.in", "print 6\\n"),
         ("data/sample/2.ans", "7\n"),
     ]);
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report)
-            .contains("checker the package's output validator output_validator (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/sample/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (_, detail) = report.case("judge-fixture/sample/2");
-    assert!(detail.contains("not +-7"), "{detail}");
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("(built before)"),
-        "{}",
-        report.stdout
-    );
+    for built in ["built now", "built before"] {
+        judged_by_validator(&package, "output_validator", built, "sample", "not +-7");
+    }
 }
 
 #[test]
@@ -719,18 +674,6 @@ fn build_and_run_scripts_make_the_validator() {
     ]);
     let script = package.path.join("output_validators/lines/build");
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let report = judge(&package.path, &[]);
-    assert!(
-        package_line(&report).contains("output validator output_validators/lines (built now)"),
-        "{}",
-        report.stdout
-    );
-    assert_eq!(
-        report.verdict("judge-fixture/secret/1"),
-        "AC",
-        "{}",
-        report.stdout
-    );
-    let (_, detail) = report.case("judge-fixture/secret/2");
-    assert!(detail.contains("not same"), "{detail}");
+    let validator = "output_validators/lines";
+    judged_by_validator(&package, validator, "built now", "secret", "not same");
 }

@@ -175,30 +175,23 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         };
         Validation::Default { flags, from }
     };
-    let memory = match text_at(&["limits", "memory"])? {
-        Some(text) => Some(Stated {
+    // limits.memory and limits.output, both in MiB.
+    let stated_mebibytes = |key: &str| -> Result<Option<Stated<u64>>, Error> {
+        let Some(text) = text_at(&["limits", key])? else {
+            return Ok(None);
+        };
+        Ok(Some(Stated {
             value: mebibytes(&text).ok_or_else(|| {
                 Error::new(format!(
-                    "{}: limits.memory is {text}, not a number of MiB",
+                    "{}: limits.{key} is {text}, not a number of MiB",
                     yaml_path.display()
                 ))
             })?,
-            from: "problem.yaml limits.memory".to_string(),
-        }),
-        None => None,
+            from: format!("problem.yaml limits.{key}"),
+        }))
     };
-    let output = match text_at(&["limits", "output"])? {
-        Some(text) => Some(Stated {
-            value: mebibytes(&text).ok_or_else(|| {
-                Error::new(format!(
-                    "{}: limits.output is {text}, not a number of MiB",
-                    yaml_path.display()
-                ))
-            })?,
-            from: "problem.yaml limits.output".to_string(),
-        }),
-        None => None,
-    };
+    let memory = stated_mebibytes("memory")?;
+    let output = stated_mebibytes("output")?;
     let time = time_limit(root, text_at(&["limits", "time_limit"])?)?;
     Ok(Package {
         root: root.to_path_buf(),

@@ -202,6 +202,134 @@ pub(super) struct PairWatch<'a> {
     pub into_interactor: Option<Held>,
 }
 
+/// What a pair's wait has seen so far, and what each event decides: the
+/// same on every platform, which only waits, kills and reaps. `P` and `I`
+/// are what the platform keeps of the program's and the interactor's end.
+pub(super) struct PairEnds<P, I> {
+    /// When the program's end was seen, and the end.
+    pub program_end: Option<(Instant, P)>,
+    pub interactor_end: Option<I>,
+    pub program_elapsed: Duration,
+    pub stop: Option<Stop>,
+    pub interactor_first: bool,
+    pub interactor_outlived: bool,
+    pub interactor_killed: bool,
+    pub program_stopped: bool,
+}
+
+impl<P, I> PairEnds<P, I> {
+    pub fn new() -> PairEnds<P, I> {
+        PairEnds {
+            program_end: None,
+            interactor_end: None,
+            program_elapsed: Duration::ZERO,
+            stop: None,
+            interactor_first: false,
+            interactor_outlived: false,
+            interactor_killed: false,
+            program_stopped: false,
+        }
+    }
+
+    /// Whether either has yet to end.
+    pub fn waiting(&self) -> bool {
+        self.program_end.is_none() || self.interactor_end.is_none()
+    }
+
+    /// How long the wait for the next end may last: to the next look at
+    /// the program's watch, to the end of the interactor's grace, or,
+    /// after a kill, long enough never to spin while it takes effect.
+    pub fn timeout(&self, rules: &PairWatch) -> Duration {
+        const KILLED_WAIT: Duration = Duration::from_secs(1);
+        match &self.program_end {
+            None if self.stop.is_some() => KILLED_WAIT,
+            None => rules.watch.pause(),
+            Some(_) if self.interactor_outlived => KILLED_WAIT,
+            Some((at, _)) => (*at + rules.grace).saturating_duration_since(Instant::now()),
+        }
+    }
+
+    /// The program has ended, `elapsed` after its start: the interactor's
+    /// way into it is let go.
+    pub fn program_ended(&mut self, elapsed: Duration, end: P, rules: &mut PairWatch) {
+        self.program_elapsed = elapsed;
+        self.program_end = Some((Instant::now(), end));
+        rules.into_interactor = None;
+    }
+
+    /// The interactor has ended (`ending`, unknown when it could not be
+    /// read): when it ended first in a way that settles the case, the
+    /// program is killed by `kill_program`; then the program's way into
+    /// it is let go.
+    pub fn interactor_ended(
+        &mut self,
+        ending: Option<Ending>,
+        end: I,
+        rules: &mut PairWatch,
+        kill_program: impl FnOnce(),
+    ) {
+        if self.program_end.is_none() && self.stop.is_none() {
+            self.interactor_first = true;
+            if ending.map_or(true, |ending| (rules.settles)(ending)) {
+                self.program_stopped = true;
+                kill_program();
+            }
+        }
+        self.interactor_end = Some(end);
+        rules.into_program = None;
+    }
+
+    /// The wait timed out: the program is killed when its watch says so
+    /// (`resident` reads its memory), with the interactor if it still
+    /// runs; the interactor is killed once its grace is over.
+    pub fn timed_out(
+        &mut self,
+        rules: &PairWatch,
+        resident: impl FnOnce() -> Option<u64>,
+        kill_program: impl FnOnce(),
+        kill_interactor: impl FnOnce(),
+    ) {
+        if self.program_end.is_none() {
+            if self.stop.is_none() {
+                if let Some(reason) = rules.watch.stop(resident) {
+                    self.stop = Some(reason);
+                    kill_program();
+                    if self.interactor_end.is_none() {
+                        self.interactor_killed = true;
+                        kill_interactor();
+                    }
+                }
+            }
+        } else if self.interactor_end.is_none() && !self.interactor_outlived {
+            self.interactor_outlived = true;
+            kill_interactor();
+        }
+    }
+
+    /// The two's ends, once both have come.
+    pub fn take_ends(&mut self) -> (P, I) {
+        let (Some((_, program_end)), Some(interactor_end)) =
+            (self.program_end.take(), self.interactor_end.take())
+        else {
+            unreachable!("the wait ends when both have ended")
+        };
+        (program_end, interactor_end)
+    }
+
+    /// What the wait found out, with the program's figures and the
+    /// interactor's ending.
+    pub fn waited(&self, program: super::Waited, interactor: Ending) -> PairWaited {
+        PairWaited {
+            program,
+            interactor,
+            interactor_first: self.interactor_first,
+            interactor_outlived: self.interactor_outlived,
+            interactor_killed: self.interactor_killed,
+            program_stopped: self.program_stopped,
+        }
+    }
+}
+
 /// A way into one process that the tool holds until it lets go: the write
 /// end of the pipe itself, or with a transcript, the word to the relay
 /// that it may pass the end of its input on.

@@ -592,22 +592,7 @@ pub fn wait(
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
 
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain old data, for which all zero bytes are a
-    // valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: wait4 writes only to the two locals it is given; `pid`
-        // is our own, still unreaped child.
-        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if reaped == pid {
-            break;
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
-    }
+    let (mut status, usage) = wait4_blocking(pid)?;
     let mut peak_memory = Some(max_rss_bytes(usage.ru_maxrss));
     if let Some(runner) = runner {
         // The runner's own figures are a copy of this tool's: the
@@ -624,11 +609,7 @@ pub fn wait(
     }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
-    let ending = if libc::WIFSIGNALED(status) {
-        Ending::Signal(libc::WTERMSIG(status))
-    } else {
-        Ending::Exited(libc::WEXITSTATUS(status))
-    };
+    let ending = ending_of(status);
     Ok(Waited {
         elapsed,
         peak_memory,
@@ -881,9 +862,6 @@ pub fn wait_pair(
     started: Instant,
     rules: &mut super::pair::PairWatch,
 ) -> io::Result<super::pair::PairWaited> {
-    let (watch, grace) = (&rules.watch, rules.grace);
-    // Long enough never to spin while a kill takes effect.
-    const KILLED_WAIT: Duration = Duration::from_secs(1);
     // The program's runner when it has one (see `prepare_child`): the
     // tool's child and the group's id; the program's own pid is read for
     // its memory, and its figures come from the runner's report.
@@ -906,63 +884,29 @@ pub fn wait_pair(
         });
     }
     drop(ended);
-    let mut program_end: Option<(Instant, io::Result<(Ending, u64)>)> = None;
-    let mut interactor_end: Option<io::Result<(Ending, u64)>> = None;
-    let mut program_elapsed = Duration::ZERO;
-    let mut stop = None;
-    let mut interactor_first = false;
-    let mut interactor_outlived = false;
-    let mut interactor_killed = false;
-    let mut program_stopped = false;
-    while program_end.is_none() || interactor_end.is_none() {
-        let timeout = match &program_end {
-            None if stop.is_some() => KILLED_WAIT,
-            None => watch.pause(),
-            Some(_) if interactor_outlived => KILLED_WAIT,
-            Some((at, _)) => (*at + grace).saturating_duration_since(Instant::now()),
-        };
-        match events.recv_timeout(timeout) {
+    // Each end as reaped: how, and the peak memory.
+    let mut ends = super::pair::PairEnds::new();
+    while ends.waiting() {
+        match events.recv_timeout(ends.timeout(rules)) {
             Ok((true, waited)) => {
-                program_elapsed = started.elapsed();
+                let elapsed = started.elapsed();
                 // What it started dies with it; it is still unreaped.
                 kill_group(program_pid);
                 let reaped = waited.and_then(|()| reap(program_pid));
-                program_end = Some((Instant::now(), reaped));
-                rules.into_interactor = None;
+                ends.program_ended(elapsed, reaped, rules);
             }
             Ok((false, waited)) => {
                 kill_group(interactor_pid);
                 let reaped = waited.and_then(|()| reap(interactor_pid));
-                if program_end.is_none() && stop.is_none() {
-                    interactor_first = true;
-                    let settled = reaped
-                        .as_ref()
-                        .map_or(true, |(ending, _)| (rules.settles)(*ending));
-                    if settled {
-                        program_stopped = true;
-                        kill_group(program_pid);
-                    }
-                }
-                interactor_end = Some(reaped);
-                rules.into_program = None;
+                let ending = reaped.as_ref().ok().map(|&(ending, _)| ending);
+                ends.interactor_ended(ending, reaped, rules, || kill_group(program_pid));
             }
-            Err(RecvTimeoutError::Timeout) => {
-                if program_end.is_none() {
-                    if stop.is_none() {
-                        if let Some(reason) = watch.stop(|| resident_memory(program_itself)) {
-                            stop = Some(reason);
-                            kill_group(program_pid);
-                            if interactor_end.is_none() {
-                                interactor_killed = true;
-                                kill_group(interactor_pid);
-                            }
-                        }
-                    }
-                } else if interactor_end.is_none() && !interactor_outlived {
-                    interactor_outlived = true;
-                    kill_group(interactor_pid);
-                }
-            }
+            Err(RecvTimeoutError::Timeout) => ends.timed_out(
+                rules,
+                || resident_memory(program_itself),
+                || kill_group(program_pid),
+                || kill_group(interactor_pid),
+            ),
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(io::Error::new(
                     io::ErrorKind::Other,
@@ -971,9 +915,8 @@ pub fn wait_pair(
             }
         }
     }
-    let (Some((_, program_end)), Some(interactor_end)) = (program_end, interactor_end) else {
-        unreachable!("the loop ends when both have ended")
-    };
+    let (program_end, interactor_end) = ends.take_ends();
+    let mut program_elapsed = ends.program_elapsed;
     let (mut program_ending, peak) = program_end?;
     let mut peak_memory = Some(peak);
     if let Some(runner) = runner {
@@ -996,24 +939,25 @@ pub fn wait_pair(
         sweep(interactor_pid);
     }
     let (interactor_ending, _) = interactor_end?;
-    Ok(super::pair::PairWaited {
-        program: Waited {
-            elapsed: program_elapsed,
-            peak_memory,
-            peak_sampled: false,
-            ending: program_ending,
-            stop,
-        },
-        interactor: interactor_ending,
-        interactor_first,
-        interactor_outlived,
-        interactor_killed,
-        program_stopped,
-    })
+    let program = Waited {
+        elapsed: program_elapsed,
+        peak_memory,
+        peak_sampled: false,
+        ending: program_ending,
+        stop: ends.stop,
+    };
+    Ok(ends.waited(program, interactor_ending))
 }
 
 /// Reaps child `pid`, which has ended: how, and its peak memory.
 fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+    let (status, usage) = wait4_blocking(pid)?;
+    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+}
+
+/// Reaps child `pid`, waiting for it to end, through interruptions: its
+/// wait status and resource usage.
+fn wait4_blocking(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
     let mut status: libc::c_int = 0;
     // SAFETY: rusage is plain old data, for which all zero bytes are a
     // valid value.
@@ -1030,7 +974,7 @@ fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
             return Err(error);
         }
     }
-    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+    Ok((status, usage))
 }
 
 /// How a wait status says a process ended.

@@ -425,6 +425,25 @@ fn kill_all(group: &Group, child: &mut Child) {
     }
 }
 
+/// The ending of one of a pair, whose process has ended, its job killed
+/// once it is read; when it cannot be read, the other is killed and
+/// waited for, and the error returned.
+fn ended(
+    (group, child): (&Group, &mut Child),
+    (other_group, other): (&Group, &mut Child),
+) -> io::Result<Ending> {
+    let status = child.wait();
+    group.kill();
+    match status {
+        Ok(status) => Ok(Ending::Exited(status.code().unwrap_or(-1))),
+        Err(error) => {
+            kill_all(other_group, other);
+            let _ = other.wait();
+            Err(error)
+        }
+    }
+}
+
 /// A pipe: its read end and its write end, neither inheritable (std makes
 /// an inheritable copy of the end it gives a program).
 pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
@@ -463,34 +482,20 @@ pub fn wait_pair(
     rules: &mut super::pair::PairWatch,
 ) -> io::Result<super::pair::PairWaited> {
     use windows_sys::Win32::System::Threading::WaitForMultipleObjects;
-    const KILLED_WAIT: Duration = Duration::from_secs(1);
     let program_handle = program.as_raw_handle() as HANDLE;
     let interactor_handle = interactor.as_raw_handle() as HANDLE;
-    let mut program_end: Option<(Instant, Ending)> = None;
-    let mut interactor_end: Option<Ending> = None;
-    let mut program_elapsed = Duration::ZERO;
-    let mut stop = None;
-    let mut interactor_first = false;
-    let mut interactor_outlived = false;
-    let mut interactor_killed = false;
-    let mut program_stopped = false;
+    let mut ends = super::pair::PairEnds::new();
     // As in `wait`: the program's private peak as last read while it ran.
     let mut seen_peak = 0;
-    while program_end.is_none() || interactor_end.is_none() {
-        let timeout = match &program_end {
-            None if stop.is_some() => KILLED_WAIT,
-            None => rules.watch.pause(),
-            Some(_) if interactor_outlived => KILLED_WAIT,
-            Some((at, _)) => (*at + rules.grace).saturating_duration_since(Instant::now()),
-        };
-        let timeout = u32::try_from((timeout.as_micros() + 999) / 1000)
+    while ends.waiting() {
+        let timeout = u32::try_from((ends.timeout(rules).as_micros() + 999) / 1000)
             .unwrap_or(u32::MAX - 1)
             .min(u32::MAX - 1);
         let mut handles = Vec::with_capacity(2);
-        if program_end.is_none() {
+        if ends.program_end.is_none() {
             handles.push(program_handle);
         }
-        if interactor_end.is_none() {
+        if ends.interactor_end.is_none() {
             handles.push(interactor_handle);
         }
         // SAFETY: `handles` holds one or two process handles, held by the
@@ -500,60 +505,26 @@ pub fn wait_pair(
         let index = waited.wrapping_sub(WAIT_OBJECT_0) as usize;
         if index < handles.len() {
             if handles[index] == program_handle {
-                program_elapsed = started.elapsed();
-                let status = program.wait();
-                pair.program.kill();
-                let ending = match status {
-                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
-                    Err(error) => {
-                        kill_all(&pair.interactor, interactor);
-                        let _ = interactor.wait();
-                        return Err(error);
-                    }
-                };
-                program_end = Some((Instant::now(), ending));
-                rules.into_interactor = None;
+                let elapsed = started.elapsed();
+                let ending = ended((&pair.program, program), (&pair.interactor, interactor))?;
+                ends.program_ended(elapsed, ending, rules);
             } else {
-                let status = interactor.wait();
-                pair.interactor.kill();
-                let ending = match status {
-                    Ok(status) => Ending::Exited(status.code().unwrap_or(-1)),
-                    Err(error) => {
-                        kill_all(&pair.program, program);
-                        let _ = program.wait();
-                        return Err(error);
-                    }
-                };
-                if program_end.is_none() && stop.is_none() {
-                    interactor_first = true;
-                    if (rules.settles)(ending) {
-                        program_stopped = true;
-                        kill_all(&pair.program, program);
-                    }
-                }
-                interactor_end = Some(ending);
-                rules.into_program = None;
+                let ending = ended((&pair.interactor, interactor), (&pair.program, program))?;
+                ends.interactor_ended(Some(ending), ending, rules, || {
+                    kill_all(&pair.program, program)
+                });
             }
         } else if waited == WAIT_TIMEOUT {
-            if program_end.is_none() {
-                if stop.is_none() {
-                    if let Some(reason) = rules.watch.stop(|| {
-                        let counters = memory_counters(program_handle)?;
-                        seen_peak = seen_peak.max(sampled_peak(&counters));
-                        Some(counters.PagefileUsage as u64)
-                    }) {
-                        stop = Some(reason);
-                        kill_all(&pair.program, program);
-                        if interactor_end.is_none() {
-                            interactor_killed = true;
-                            kill_all(&pair.interactor, interactor);
-                        }
-                    }
-                }
-            } else if interactor_end.is_none() && !interactor_outlived {
-                interactor_outlived = true;
-                kill_all(&pair.interactor, interactor);
-            }
+            ends.timed_out(
+                rules,
+                || {
+                    let counters = memory_counters(program_handle)?;
+                    seen_peak = seen_peak.max(sampled_peak(&counters));
+                    Some(counters.PagefileUsage as u64)
+                },
+                || kill_all(&pair.program, program),
+                || kill_all(&pair.interactor, interactor),
+            );
         } else {
             let error = io::Error::last_os_error();
             for (group, child) in [
@@ -566,9 +537,7 @@ pub fn wait_pair(
             return Err(error);
         }
     }
-    let (Some((_, program_ending)), Some(interactor_ending)) = (program_end, interactor_end) else {
-        unreachable!("the loop ends when both have ended")
-    };
+    let (program_ending, interactor_ending) = ends.take_ends();
     // As in `wait`.
     let (peak_memory, peak_sampled) = chosen_peak(
         pair.program.peak_memory(),
@@ -576,20 +545,14 @@ pub fn wait_pair(
         memory_counters(program_handle).as_ref(),
         seen_peak,
     );
-    Ok(super::pair::PairWaited {
-        program: Waited {
-            elapsed: program_elapsed,
-            peak_memory,
-            peak_sampled,
-            ending: program_ending,
-            stop,
-        },
-        interactor: interactor_ending,
-        interactor_first,
-        interactor_outlived,
-        interactor_killed,
-        program_stopped,
-    })
+    let program = Waited {
+        elapsed: ends.program_elapsed,
+        peak_memory,
+        peak_sampled,
+        ending: program_ending,
+        stop: ends.stop,
+    };
+    Ok(ends.waited(program, interactor_ending))
 }
 
 #[cfg(test)]

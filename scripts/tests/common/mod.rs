@@ -36,6 +36,15 @@ impl Scratch {
         fs::write(&path, contents).unwrap();
         path
     }
+
+    /// A folder named after `name` holding `files` (paths and contents).
+    pub fn with_files(name: &str, files: &[(&str, &str)]) -> Scratch {
+        let scratch = Scratch::new(name);
+        for (path, contents) in files {
+            scratch.write(path, contents.as_bytes());
+        }
+        scratch
+    }
 }
 
 impl Drop for Scratch {
@@ -63,6 +72,36 @@ pub fn tool() -> Command {
 /// The stand-in solution that does what its input says.
 pub fn fixture() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_judge-fixture"))
+}
+
+/// `judge --program PROGRAM --samples SAMPLES`, with `args` after the rest.
+pub fn judge_program(program: &Path, samples: &Path, args: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(program)
+            .arg("--samples")
+            .arg(samples)
+            .args(args)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// The names a C++ compiler goes by, as the tool looks for one.
+pub const CPP_COMPILERS: &[&str] = &["c++", "g++", "clang++"];
+
+/// True, saying that the test is skipped, when none of `names` (a `what`)
+/// is on PATH: for the tests that build a program of a package.
+pub fn lacking(what: &str, names: &[&str]) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = names
+        .iter()
+        .any(|name| std::env::split_paths(&path).any(|folder| folder.join(name).is_file()));
+    if !found {
+        eprintln!("skipped: no {what} on PATH");
+    }
+    !found
 }
 
 /// The tool's output as text, with its exit status.
@@ -104,6 +143,14 @@ impl Report {
             .next()
             .unwrap()
             .to_string()
+    }
+
+    /// The verdicts of the cases `judge-fixture/1` to
+    /// `judge-fixture/COUNT`, in that order.
+    pub fn numbered_verdicts(&self, count: usize) -> Vec<String> {
+        (1..=count)
+            .map(|case| self.verdict(&format!("judge-fixture/{case}")))
+            .collect()
     }
 
     pub fn last_line(&self) -> &str {
