@@ -183,40 +183,27 @@ fn validator_flags_reach_the_default_validator() {
     // testdata.yaml's flags come after problem.yaml's, a group's own
     // judged on its own.
     let words = package(&[
-        (
-            "problem.yaml",
-            "name: Words
-",
-        ),
+        ("problem.yaml", "name: Words\n"),
         (
             "data/testdata.yaml",
-            "output_validator_flags: case_sensitive
-",
+            "output_validator_flags: case_sensitive\n",
         ),
         ("data/secret/1.in", "print Yes\n"),
-        (
-            "data/secret/1.ans",
-            "yes
-",
-        ),
+        ("data/secret/1.ans", "yes\n"),
         (
             "data/secret/loose/testdata.yaml",
-            "on_reject: continue
-output_validator_flags: ''
-",
+            "on_reject: continue\noutput_validator_flags: ''\n",
         ),
         ("data/secret/loose/2.in", "print Yes\n"),
-        (
-            "data/secret/loose/2.ans",
-            "yes
-",
-        ),
+        ("data/secret/loose/2.ans", "yes\n"),
     ]);
     let report = judge(&words.path, &[]);
     report.exited(2);
+    // Paths as the system writes them: `loose\testdata.yaml` on Windows.
     assert!(
         report
             .stderr
+            .replace('\\', "/")
             .contains("loose/testdata.yaml states output validator flags of its own"),
         "{}",
         report.stderr
@@ -588,7 +575,7 @@ fn no_compiler_is_one_line_that_says_what_to_install_or_to_pass_checker() {
     report.exited(2);
     assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
     assert!(
-        report.stderr.contains(
+        report.stderr.replace('\\', "/").contains(
             "output_validators/signs is built with a C++ compiler (g++ or clang++), and none \
              is on PATH (looked for c++, g++, clang++): install one, or pass --checker"
         ),
