@@ -302,9 +302,20 @@ pub fn show_difference(expected: &[u8], actual: &[u8], context: usize) -> String
     let column = after - 1;
     let first = line.saturating_sub(context).max(1);
     let last = line + context;
+    // The markers are unambiguous: the text's own `$`, `^`, `\` and `·`
+    // are escaped, and the legend says so where the text has one.
+    let own_markers = [expected, actual].iter().any(|text| {
+        text.iter().any(|byte| matches!(byte, b'$' | b'^' | b'\\'))
+            || text.windows(2).any(|pair| pair == "·".as_bytes())
+    });
+    let escapes = if own_markers {
+        " (the text's own $ ^ \\ · as \\u{24} \\u{5e} \\u{5c} \\u{b7})"
+    } else {
+        ""
+    };
     let mut shown = format!(
         "first difference at line {line}; whitespace shown as \
-         · space, ^I tab, ^M carriage return, $ end of line:\n"
+         · space, ^I tab, ^M carriage return, $ end of line{escapes}:\n"
     );
     for (name, text) in [("expected", expected), ("actual", actual)] {
         let _ = writeln!(shown, "{name}:");
@@ -919,6 +930,24 @@ mod tests {
         assert_eq!(char_start(&stray, 5), 2);
         assert_eq!(char_start(&stray, 3), 0);
         assert_eq!(char_start(&[0x80, 0x80], 1), 0);
+    }
+
+    #[test]
+    fn the_legend_says_how_the_texts_own_markers_are_shown_only_when_it_has_one() {
+        let legend = "(the text's own $ ^ \\ · as \\u{24} \\u{5e} \\u{5c} \\u{b7}):";
+        for (expected, actual) in [
+            (&b"$5\n"[..], &b"$6\n"[..]),
+            (b"1\n", b"^\n"),
+            (b"a\\b\n", b"ab\n"),
+            ("x·y\n".as_bytes(), b"x y\n"),
+        ] {
+            let shown = show_difference(expected, actual, 3);
+            assert!(shown.lines().next().unwrap().ends_with(legend), "{shown}");
+        }
+        let shown = show_difference(b"$5\n", b"$6\n", 3);
+        assert!(shown.contains("\\u{24}6$"), "{shown}");
+        let shown = show_difference(b"5\n", b"6\n", 3);
+        assert!(!shown.contains("text's own"), "{shown}");
     }
 
     #[test]
