@@ -102,22 +102,9 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             "default",
             options,
         )?;
-        let (judging, found, line) = plan_judging(plan, options);
-        transcript_applies(options, &judging)?;
-        let json = JsonLines::open(options, &[(program, &judging, &found)])?;
-        let reporter = &mut Reporter::new(out, json);
         let label = program.file_stem().unwrap_or(program.as_os_str());
-        if let Some(line) = line {
-            let _ = writeln!(reporter.out, "{line}");
-        }
-        judge_samples(
-            &label.to_string_lossy(),
-            program,
-            &found,
-            &judging,
-            reporter,
-        );
-        return reporter.end();
+        let label = label.to_string_lossy();
+        return judge_plan(&label, program, plan, options, out, |_, _| true);
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -143,25 +130,15 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             "the crate's",
             options,
         )?;
-        let (judging, found, line) = plan_judging(plan, options);
-        transcript_applies(options, &judging)?;
         let program = workspace.release_binary(&problem.name);
-        let json = JsonLines::open(options, &[(&program, &judging, &found)])?;
-        let reporter = &mut Reporter::new(out, json);
-        if let Err(errors) = workspace.build_crate(problem) {
-            let shown = errors.layout(UNDER, UNDER);
-            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
-            reporter.report(&whole, &shown);
-            return reporter.end();
-        }
-        if let Err(whole) = build_own_interactor(&workspace, problem, &judging, reporter) {
-            return whole;
-        }
-        if let Some(line) = line {
-            let _ = writeln!(reporter.out, "{line}");
-        }
-        judge_samples(&problem.name, &program, &found, &judging, reporter);
-        return reporter.end();
+        return judge_plan(
+            &problem.name,
+            &program,
+            plan,
+            options,
+            out,
+            |reporter, judging| built(&workspace, problem, judging, reporter),
+        );
     }
     let interactive =
         options.interactor.is_some() || problems.iter().any(|problem| problem.interactor.is_some());
@@ -193,48 +170,70 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let json = JsonLines::open(options, &inputs)?;
     let reporter = &mut Reporter::new(out, json);
     for (problem, program, judging, found) in &runs {
-        // Each crate built on its own, so that one that does not
-        // compile is a verdict and the others are still judged.
-        if let Err(errors) = workspace.build_crate(problem) {
-            // Rustc's messages, as rustc lays them out.
-            let shown = errors.layout(UNDER, UNDER);
-            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Ce);
-            reporter.report(&whole, &shown);
-            continue;
+        if built(&workspace, problem, judging, reporter) {
+            judge_samples(&problem.name, program, found, judging, reporter);
         }
-        if build_own_interactor(&workspace, problem, judging, reporter).is_err() {
-            continue;
-        }
-        judge_samples(&problem.name, program, found, judging, reporter);
     }
     reporter.end()
 }
 
-/// Builds the crate's own interactor (`interactor = "example:NAME"`) when
-/// `judging` runs against it (not when --interactor gave another), as the
-/// crate is built; when it does not build, reports an ERROR for the crate
-/// and gives the report's end.
-fn build_own_interactor(
+/// Judges `program` on the folder or package that `plan` read
+/// (`--samples`), once `build` has made what it needs (the crate's binary
+/// and interactor, when it is a crate's): the package's line, then its
+/// cases, then the summary.
+fn judge_plan(
+    label: &str,
+    program: &Path,
+    plan: package::Plan,
+    options: &flags::Judge,
+    out: Output,
+    build: impl FnOnce(&mut Reporter, &Judging) -> bool,
+) -> Result<bool, Error> {
+    let (judging, found, line) = plan_judging(plan, options);
+    transcript_applies(options, &judging)?;
+    let json = JsonLines::open(options, &[(program, &judging, &found)])?;
+    let reporter = &mut Reporter::new(out, json);
+    if build(reporter, &judging) {
+        if let Some(line) = line {
+            let _ = writeln!(reporter.out, "{line}");
+        }
+        judge_samples(label, program, &found, &judging, reporter);
+    }
+    reporter.end()
+}
+
+/// Builds the crate, and its own interactor (`interactor =
+/// "example:NAME"`) when `judging` runs against it (not when --interactor
+/// gave another): true when both built. Otherwise the crate's CE
+/// (rustc's messages, as rustc lays them out) or, for its interactor, an
+/// ERROR is reported, and its cases are not judged. Each crate is built
+/// on its own, so that one that does not compile is a verdict and the
+/// others are still judged.
+fn built(
     workspace: &Workspace,
     problem: &Problem,
     judging: &Judging,
     reporter: &mut Reporter,
-) -> Result<(), Result<bool, Error>> {
-    let own = judging
-        .interactor
-        .as_ref()
-        .and_then(|interactor| interactor.example.clone());
-    let Some(example) = own else {
-        return Ok(());
+) -> bool {
+    let (verdict, shown) = match workspace.build_crate(problem) {
+        Err(errors) => (Verdict::Ce, errors.layout(UNDER, UNDER)),
+        Ok(()) => {
+            let own = judging
+                .interactor
+                .as_ref()
+                .and_then(|interactor| interactor.example.clone());
+            let Some(example) = own else {
+                return true;
+            };
+            match workspace.build_release(&[problem], &[example]) {
+                Ok(()) => return true,
+                Err(error) => (Verdict::Error, error.layout(UNDER, UNDER_DETAIL)),
+            }
+        }
     };
-    workspace
-        .build_release(&[problem], &[example])
-        .map_err(|error| {
-            let shown = error.layout(UNDER, UNDER_DETAIL);
-            let whole = Judged::whole(&problem.name, &problem.name, Verdict::Error);
-            reporter.report(&whole, &shown);
-            reporter.end()
-        })
+    let whole = Judged::whole(&problem.name, &problem.name, verdict);
+    reporter.report(&whole, &shown);
+    false
 }
 
 /// The examples that are the interactors of `problems` (`interactor =

@@ -421,4 +421,30 @@ fn a_new_interactive_problem_is_judged_against_its_own_interactor() {
         "(said first; the program was then stopped)",
         "the secret was not found in 8 questions",
     ]);
+
+    // An interactor that does not build is the crate's ERROR, reported
+    // once, then the one summary: judged as every crate, and on a folder.
+    let interactor = dir
+        .join("crates")
+        .join(GUESS)
+        .join("examples")
+        .join("interactor.rs");
+    break_file(&interactor, "fn main() {", "fn main() -> u8 {");
+    let samples = dir.join("samples").join(GUESS);
+    for args in [
+        vec!["judge"],
+        vec!["judge", GUESS, "--samples", samples.to_str().unwrap()],
+    ] {
+        let judged = tool_in(dir, &target, &args);
+        judged.exited(1);
+        assert_eq!(judged.verdict(GUESS), "ERROR", "{}", judged.stdout);
+        let summaries = judged.stdout.matches(" passed, ").count();
+        assert_eq!(summaries, 1, "{}", judged.stdout);
+        // The workspace's other crate passes; this one is the failure.
+        assert!(
+            judged.summary().ends_with(" passed, 1 failed"),
+            "{}",
+            judged.stdout
+        );
+    }
 }
