@@ -264,6 +264,12 @@ pub fn two_answers(dir: &Path, cases: &[Case]) -> Option<Error> {
 /// picks `3.in` and its answer), in the folder's order, each once; every case when `names` is
 /// empty. A name that picks no case is an error naming the cases there.
 pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, Error> {
+    pick(scan_some(dir)?, names, dir)
+}
+
+/// The cases of `dir`, or why it has none: it cannot be read, or holds no
+/// case file.
+fn scan_some(dir: &Path) -> Found {
     let cases =
         scan(dir).map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
     if cases.is_empty() {
@@ -272,7 +278,27 @@ pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, Error> {
             dir.display()
         )));
     }
-    pick(cases, names, dir)
+    Ok(cases)
+}
+
+/// The cases of a folder, or why it has none to judge (judged ERROR).
+pub type Found = Result<Vec<Case>, Error>;
+
+/// The cases of `samples` that `names` pick, read once. An error when one
+/// of `names` is no case there, or when a case there has both an `.out`
+/// and an `.ans` file (which of the two is the answer is the user's to
+/// say): the command line's error, found before anything is built or run.
+/// A folder without cases is left to be judged ERROR, as it is without
+/// `--case`.
+pub fn picked(samples: &Path, names: &[String]) -> Result<Found, Error> {
+    let found = match scan_some(samples) {
+        Ok(found) => found,
+        Err(none) => return Ok(Err(none)),
+    };
+    if let Some(error) = two_answers(samples, &found) {
+        return Err(error);
+    }
+    pick(found, names, samples).map(Ok)
 }
 
 /// The `cases` of `dir` that `names` pick, as [`scan_picked`] says.

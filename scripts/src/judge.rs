@@ -4,7 +4,7 @@
 //! [`judge_samples`] and [`Reporter`] serve `cargo bundle --check` too, so
 //! that a bundle is judged exactly as its crate is.
 
-use crate::cases::{self, shown_name, Case};
+use crate::cases::{self, shown_name};
 use crate::checker::{checker_time, Checker};
 use crate::color::{self, Output, Paint};
 use crate::error::indented;
@@ -155,7 +155,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         let judging = Judging::of(problem)
             .overridden(options)
             .map_err(|error| error.context(&problem.name))?;
-        let found = picked_cases(&problem.samples, &judging.cases)?;
+        let found = cases::picked(&problem.samples, &judging.cases)?;
         runs.push((
             problem,
             workspace.release_binary(&problem.name),
@@ -245,30 +245,13 @@ pub fn own_interactors(problems: &[&Problem]) -> Vec<String> {
         .collect()
 }
 
-/// The cases of a folder, or why it has none to judge (judged ERROR).
-pub type Found = Result<Vec<Case>, Error>;
-
-/// The cases of `samples` that `names` pick, read once. An error when one
-/// of `names` is no case there, or when a case there has both an `.out`
-/// and an `.ans` file (which of the two is the answer is the user's to
-/// say): the command line's error, found before anything is built or run.
-/// A folder without cases is left to be judged ERROR, as it is without
-/// `--case`.
-pub fn picked_cases(samples: &Path, names: &[String]) -> Result<Found, Error> {
-    let found = match cases::scan(samples) {
-        Ok(found) if !found.is_empty() => found,
-        _ => return Ok(cases::scan_picked(samples, names)),
-    };
-    if let Some(error) = cases::two_answers(samples, &found) {
-        return Err(error);
-    }
-    cases::pick(found, names, samples).map(Ok)
-}
-
 /// What a [`package::plan`] judges under, its cases, and for a package
 /// the line before them that says what it is judged under and where each
 /// came from.
-fn plan_judging(plan: package::Plan, options: &flags::Judge) -> (Judging, Found, Option<String>) {
+fn plan_judging(
+    plan: package::Plan,
+    options: &flags::Judge,
+) -> (Judging, cases::Found, Option<String>) {
     let judging = Judging {
         limits: plan.limits,
         checker: plan.checker,
@@ -307,7 +290,7 @@ impl JsonLines {
     /// case's file), which creating it would empty: that is an error.
     fn open(
         options: &flags::Judge,
-        runs: &[(&Path, &Judging, &Found)],
+        runs: &[(&Path, &Judging, &cases::Found)],
     ) -> Result<Option<JsonLines>, Error> {
         let Some(path) = &options.json else {
             return Ok(None);
@@ -716,7 +699,7 @@ impl<'a> Judged<'a> {
 pub fn judge_samples(
     label: &str,
     program: &Path,
-    found: &Found,
+    found: &cases::Found,
     judging: &Judging,
     reporter: &mut Reporter,
 ) {

@@ -16,7 +16,6 @@ use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
-use crate::judge;
 use crate::workspace::Limits;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -172,7 +171,7 @@ pub fn plan(
     options: &flags::Judge,
 ) -> Result<Plan, Error> {
     let Some(package) = open(dir)? else {
-        let cases = judge::picked_cases(dir, &options.cases)?;
+        let cases = cases::picked(dir, &options.cases)?;
         let interactor = options.interactor.as_ref().or(own_interactor).cloned();
         return Ok(Plan {
             limits: options.limits(own),
@@ -202,7 +201,7 @@ pub fn plan(
         (None, None) => None,
     };
     let cases = match &package.cases {
-        Cases::Folder(data) => judge::picked_cases(data, &options.cases)?.map_err(|error| {
+        Cases::Folder(data) => cases::picked(data, &options.cases)?.map_err(|error| {
             if !data.is_dir() {
                 Error::new(format!(
                     "the package {} has no cases: it has no data/ folder",
