@@ -139,7 +139,9 @@ fn waiting_on_each_other_is_tle_and_a_closed_input_is_the_interactors_call() {
     let samples = game(&cases);
     let [testlib, icpc] = conventions();
     for (spec, closed) in [(testlib, "PE"), (icpc, "WA")] {
-        let report = judge(&samples.path, &spec, "200", &[]);
+        // 600 ms: the closing player and its interactor both start and end
+        // well within it even under Wine on a loaded machine.
+        let report = judge(&samples.path, &spec, "600", &[]);
         assert_eq!(
             report.verdict("guess-player/silent"),
             "TLE",

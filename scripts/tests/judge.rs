@@ -618,7 +618,10 @@ fn a_checker_program_decides_and_its_failures_are_errors() {
             ("5", "print 4", "hang\n"),
             ("6", "exit 3", "any-of 3\n"),
         ],
-        &["--checker", checker, "--time-limit-ms", "100"],
+        // 400 ms: far above a start-up under Wine on a loaded machine (one
+        // took 109 ms), and still low enough that the hung checker is
+        // killed at the floor of a second, not at twice the limit.
+        &["--checker", checker, "--time-limit-ms", "400"],
     );
     assert_eq!(
         report.numbered_verdicts(6),
