@@ -39,6 +39,13 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             .current_problem()
             .ok_or("cargo stress takes one crate name")?,
     };
+    if problem.interactor.is_some() {
+        return Err(Error::new(format!(
+            "{} is an interactive problem: cargo stress holds a program's output against a \
+             brute force's, and here the interactor decides; cargo judge {} judges it",
+            problem.name, problem.name
+        )));
+    }
     let (generator, brute) = helpers(problem)?;
     workspace.build_release(&[problem], &[generator.clone(), brute.clone()])?;
     let solution = workspace.release_binary(&problem.name);

@@ -78,6 +78,9 @@ struct Subject {
     inputs: Vec<Input>,
     /// Inputs in `slow/` left out.
     skipped: usize,
+    /// An interactive problem: its program reads what an interactor says,
+    /// not a file, so it has no rows.
+    interactive: bool,
 }
 
 /// Runs `cargo timing`; true when every row ran cleanly (and none is over
@@ -169,6 +172,15 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     }
     for subject in &subjects {
         let _ = writeln!(out, "{}", subject.heading);
+        if subject.interactive {
+            let _ = writeln!(
+                out,
+                "  (not timed: an interactive problem; cargo judge {} gives its times against \
+                 its interactor)",
+                subject.name
+            );
+            continue;
+        }
         if let Some(Err(why)) = &subject.old {
             let _ = writeln!(out, "  (no comparison: {why})");
         }
@@ -264,8 +276,13 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
 
     let mut subjects = Vec::new();
     for problem in problems {
-        let dir = inputs::make(&workspace, problem, &timing_dir)?;
-        let (inputs, skipped) = inputs::scan(&dir, options.slow)?;
+        let interactive = problem.interactor.is_some();
+        let (inputs, skipped) = if interactive {
+            (Vec::new(), 0)
+        } else {
+            let dir = inputs::make(&workspace, problem, &timing_dir)?;
+            inputs::scan(&dir, options.slow)?
+        };
         let old = old.as_ref().map(|rev| {
             rev.binaries
                 .iter()
@@ -302,6 +319,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
             scratch: timing_dir.clone(),
             inputs,
             skipped,
+            interactive,
         });
     }
     Ok(Prepared {
@@ -359,6 +377,7 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error>
         scratch,
         inputs,
         skipped,
+        interactive: false,
     };
     Ok(Prepared {
         subjects: vec![subject],

@@ -411,6 +411,22 @@ fn a_new_interactive_problem_is_judged_against_its_own_interactor() {
     let judged = tool_in(dir, &target, &["judge", GUESS]);
     judged.exited(0);
     assert_eq!(judged.summary(), "1 passed, 0 failed");
+    // Timing has no rows for it and says why; stress refuses it.
+    let timed = tool_in(dir, &target, &["timing", GUESS, "--runs", "3"]);
+    timed.exited(0).says(&[&format!(
+        "  (not timed: an interactive problem; cargo judge {GUESS} gives its times"
+    )]);
+    assert!(!timed.stdout.contains("FAILED"), "{}", timed.stdout);
+    let stressed = tool_in(dir, &target, &["stress", GUESS]);
+    stressed.exited(2);
+    assert_eq!(
+        stressed.stderr,
+        format!(
+            "error: {GUESS} is an interactive problem: cargo stress holds a program's output \
+             against a brute force's, and here the interactor decides; cargo judge {GUESS} \
+             judges it\n"
+        )
+    );
 
     let solution = dir.join("crates").join(GUESS).join("src").join("main.rs");
     break_file(&solution, "low + (high - low) / 2", "low");
