@@ -18,8 +18,11 @@ pub const ACCEPTED: i32 = 42;
 /// The exit status of a wrong answer.
 pub const WRONG: i32 = 43;
 
-/// Lines of `judgemessage.txt` shown under a verdict.
+/// Lines of each feedback file shown under a verdict.
 const MESSAGE_LINES: usize = 10;
+
+/// The feedback files shown, in this order.
+const FEEDBACK_FILES: [&str; 3] = ["judgemessage.txt", "teammessage.txt", "judgeerror.txt"];
 
 /// A fresh, empty feedback folder under the system's temporary folder,
 /// removed with all it holds when dropped: a validator writes its
@@ -56,20 +59,27 @@ impl Drop for FeedbackDir {
 /// The verdict of an ICPC validator (or interactor) that ended with
 /// `ending`, having written its feedback to `feedback` and `stderr`; `who`
 /// names it ("the validator ./v"). 42 AC; 43 WA with `judgemessage.txt`
-/// shown; anything else ERROR with what it said.
+/// (and `teammessage.txt`, `judgeerror.txt`) shown; anything else ERROR
+/// with what it said.
 pub fn icpc_verdict(
     ending: Ending,
     feedback: &Path,
     stderr: &[u8],
     who: &str,
 ) -> (Verdict, String) {
-    let message = read_start(&feedback.join("judgemessage.txt"));
+    // What it wrote for the judges, for the team, and (DOMjudge shows it)
+    // about a failure of its own, each shown when not empty.
+    let messages: Vec<(&str, Vec<u8>)> = FEEDBACK_FILES
+        .iter()
+        .map(|name| (*name, read_start(&feedback.join(name))))
+        .filter(|(_, message)| !message.is_empty())
+        .collect();
     let said = |what: &str| {
         let mut said = String::new();
-        if !message.is_empty() {
+        for (name, message) in &messages {
             said.push_str(&format!(
-                "{what} judgemessage.txt:\n{}",
-                verdict::first_lines(&message, MESSAGE_LINES, "  ")
+                "{what} {name}:\n{}",
+                verdict::first_lines(message, MESSAGE_LINES, "  ")
             ));
         }
         if !stderr.is_empty() {
@@ -183,6 +193,19 @@ mod tests {
             "v says wrong answer (exit status 43); its judgemessage.txt:\n  | expected \
              $5, got ^5\n"
         );
+        // The team's message and a failure's own words follow, each shown;
+        // an empty file is not.
+        fs::write(path.join("teammessage.txt"), "too high\n").unwrap();
+        fs::write(path.join("judgeerror.txt"), "").unwrap();
+        assert_eq!(
+            judge(Ending::Exited(43)).1,
+            "v says wrong answer (exit status 43); its judgemessage.txt:\n  | expected \
+             $5, got ^5\nits teammessage.txt:\n  | too high\n"
+        );
+        fs::write(path.join("judgeerror.txt"), "cannot read the answer\n").unwrap();
+        assert!(judge(Ending::Exited(1))
+            .1
+            .ends_with("its judgeerror.txt:\n  | cannot read the answer\n"));
         for ending in [Ending::Exited(0), Ending::Exited(1), Ending::Signal(6)] {
             assert_eq!(judge(ending).0, Verdict::Error, "{ending:?}");
         }
