@@ -6,6 +6,7 @@
 //! `judge`, `bundle --check` and `stress` alike.
 
 mod default_validator;
+mod domjudge;
 pub mod icpc;
 pub mod testlib;
 
@@ -51,10 +52,13 @@ pub enum Checker {
 
 /// What `--checker` and `checker = "..."` take, for messages.
 pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6), icpc-default (or \
-                         icpc-default:FLAGS), icpc:PATH or a checker program's path";
+                         icpc-default:FLAGS), domjudge-default (or domjudge-default:FLAGS), \
+                         icpc:PATH or a checker program's path";
 
 /// The spec of the built-in ICPC default output validator.
 const ICPC_DEFAULT: &str = "icpc-default";
+/// The spec of DOMjudge's default output validator, built in.
+const DOMJUDGE_DEFAULT: &str = "domjudge-default";
 
 impl Checker {
     /// Reads a spec: `exact`, `tokens`, `float:EPS`, `icpc-default` (with
@@ -70,13 +74,17 @@ impl Checker {
             "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
         }
-        if spec == ICPC_DEFAULT {
-            return Ok(Checker::IcpcDefault(ValidatorFlags::default()));
-        }
-        if let Some(flags) = spec
-            .strip_prefix(ICPC_DEFAULT)
-            .and_then(|rest| rest.strip_prefix(':'))
-        {
+        for (name, domjudge) in [(ICPC_DEFAULT, false), (DOMJUDGE_DEFAULT, true)] {
+            let Some(rest) = spec.strip_prefix(name) else {
+                continue;
+            };
+            let flags = match rest {
+                "" => "",
+                _ => match rest.strip_prefix(':') {
+                    Some(flags) => flags,
+                    None => continue,
+                },
+            };
             // As problem.yaml's validator_flags: words apart; commas too,
             // which need no quoting in a shell.
             let words: Vec<String> = flags
@@ -85,8 +93,8 @@ impl Checker {
                 .map(str::to_string)
                 .collect();
             return ValidatorFlags::parse(&words)
-                .map(Checker::IcpcDefault)
-                .map_err(|error| error.context(ICPC_DEFAULT));
+                .map(|flags| Checker::IcpcDefault(flags.in_domjudge(domjudge)))
+                .map_err(|error| error.context(name));
         }
         if let Some(validator) = spec.strip_prefix("icpc:") {
             if validator.is_empty() {

@@ -265,6 +265,53 @@ fn domjudge_time_limits_come_from_problem_yaml_then_the_ini_then_timelimit() {
     );
 }
 
+/// DOMjudge's own default validator judges a DOMjudge package: there a
+/// NUL byte in a token counts (DOMjudge's hello example prints one to be
+/// WA), where problemtools' compares up to it.
+#[test]
+fn a_domjudge_package_is_judged_by_domjudges_default_validator() {
+    let package = package(&[
+        ("problem.yaml", "name: Hello\n"),
+        ("data/secret/1.in", "echo\nHello\0world\n"),
+        ("data/secret/1.ans", "Hello\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("checker the ICPC default validator ("),
+        "{line}"
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    package.write(".timelimit", b"5\n");
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("checker DOMjudge's default validator ("),
+        "{line}"
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "WA",
+        "{}",
+        report.stdout
+    );
+    // The command line names either.
+    for (spec, verdict) in [("icpc-default", "AC"), ("domjudge-default", "WA")] {
+        let report = judge(&package.path, &["--checker", spec]);
+        assert_eq!(
+            report.verdict("judge-fixture/secret/1"),
+            verdict,
+            "{}",
+            report.stdout
+        );
+    }
+}
+
 #[test]
 fn a_package_without_cases_says_so_and_a_broken_problem_yaml_names_its_line() {
     let package = package(&[("problem.yaml", "name: Empty\n")]);

@@ -22,8 +22,10 @@
 //! infinity or a NaN (those are compared as text); a token is compared up
 //! to a NUL byte in it, as C strings are.
 
+use super::domjudge;
 use crate::error::Error;
 use crate::verdict::{self, Position, Verdict};
+use rustc_apfloat::Float;
 use std::fmt::Write as _;
 
 /// The flags of the ICPC default output validator.
@@ -35,6 +37,11 @@ pub struct ValidatorFlags {
     pub absolute_tolerance: Option<f64>,
     /// `float_relative_tolerance E` (or `float_tolerance E`), as given.
     pub relative_tolerance: Option<f64>,
+    /// The two tolerances' words, as DOMjudge reads them again.
+    given: [Option<String>; 2],
+    /// Tokens compared as DOMjudge's compare does (`domjudge.rs`), not as
+    /// problemtools' default validator does.
+    pub domjudge: bool,
 }
 
 impl ValidatorFlags {
@@ -45,25 +52,36 @@ impl ValidatorFlags {
         let mut parsed = ValidatorFlags::default();
         let mut words = flags.iter();
         while let Some(flag) = words.next() {
+            // The number after a tolerance flag, and its word.
             let mut value = || {
                 let given = words.next().ok_or_else(|| {
                     Error::new(format!("validator flag {flag} needs a number after it"))
                 })?;
-                c_float(given.as_bytes()).ok_or_else(|| {
+                let value = c_float(given.as_bytes()).ok_or_else(|| {
                     Error::new(format!(
                         "validator flag {flag} needs a number after it, not '{given}'"
                     ))
-                })
+                })?;
+                Ok::<_, Error>((value, Some(given.clone())))
             };
             match flag.as_str() {
                 "case_sensitive" => parsed.case_sensitive = true,
                 "space_change_sensitive" => parsed.space_change_sensitive = true,
-                "float_absolute_tolerance" => parsed.absolute_tolerance = Some(value()?),
-                "float_relative_tolerance" => parsed.relative_tolerance = Some(value()?),
+                "float_absolute_tolerance" => {
+                    let (number, given) = value()?;
+                    parsed.absolute_tolerance = Some(number);
+                    parsed.given[0] = given;
+                }
+                "float_relative_tolerance" => {
+                    let (number, given) = value()?;
+                    parsed.relative_tolerance = Some(number);
+                    parsed.given[1] = given;
+                }
                 "float_tolerance" => {
-                    let both = value()?;
-                    parsed.absolute_tolerance = Some(both);
-                    parsed.relative_tolerance = Some(both);
+                    let (number, given) = value()?;
+                    parsed.absolute_tolerance = Some(number);
+                    parsed.relative_tolerance = Some(number);
+                    parsed.given = [given.clone(), given];
                 }
                 other => {
                     return Err(Error::new(format!(
@@ -75,6 +93,23 @@ impl ValidatorFlags {
             }
         }
         Ok(parsed)
+    }
+
+    /// These flags, for DOMjudge's default validator when `domjudge`.
+    pub fn in_domjudge(self, domjudge: bool) -> ValidatorFlags {
+        ValidatorFlags { domjudge, ..self }
+    }
+
+    /// The absolute and relative tolerances as DOMjudge reads them, in
+    /// long double; -1 (none) where not given.
+    pub fn long_tolerances(&self) -> (domjudge::LongDouble, domjudge::LongDouble) {
+        let read = |given: &Option<String>| {
+            given
+                .as_deref()
+                .and_then(|text| domjudge::long_double(text.as_bytes()))
+                .unwrap_or(-domjudge::LongDouble::from_u128(1).value)
+        };
+        (read(&self.given[0]), read(&self.given[1]))
     }
 
     fn floats(&self) -> bool {
@@ -240,7 +275,7 @@ pub fn validate(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> Result<
 }
 
 /// A token as C compares it: up to a NUL byte in it.
-fn until_nul(token: &[u8]) -> &[u8] {
+pub(super) fn until_nul(token: &[u8]) -> &[u8] {
     let end = token
         .iter()
         .position(|&byte| byte == 0)
@@ -249,7 +284,7 @@ fn until_nul(token: &[u8]) -> &[u8] {
 }
 
 /// A token for a message: at most 40 bytes of it.
-fn shown(token: &[u8]) -> String {
+pub(super) fn shown(token: &[u8]) -> String {
     let cut = token.len().min(40);
     let more = if cut < token.len() { "..." } else { "" };
     format!("{}{more}", verdict::as_written(&token[..cut]))
@@ -257,6 +292,9 @@ fn shown(token: &[u8]) -> String {
 
 /// Why two tokens differ, or `None` when they match.
 fn differ(flags: &ValidatorFlags, floats: bool, expected: &[u8], got: &[u8]) -> Option<String> {
+    if flags.domjudge {
+        return domjudge::differ(flags, expected, got);
+    }
     let (expected_text, got_text) = (until_nul(expected), until_nul(got));
     let quoted = || format!("expected `{}`, got `{}`", shown(expected), shown(got));
     if let Some(wanted) = c_float(expected_text).filter(|_| floats) {
@@ -282,19 +320,27 @@ fn differ(flags: &ValidatorFlags, floats: bool, expected: &[u8], got: &[u8]) -> 
         }
         return Some(why);
     }
-    let same = if flags.case_sensitive {
-        expected_text == got_text
+    words_differ(flags, expected_text, got_text).then(|| words_shown(flags, quoted()))
+}
+
+/// True when two tokens compared as text differ: byte for byte, or ASCII
+/// letters in either case unless `case_sensitive`.
+pub(super) fn words_differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> bool {
+    if flags.case_sensitive {
+        expected != got
     } else {
-        expected_text.eq_ignore_ascii_case(got_text)
+        !expected.eq_ignore_ascii_case(got)
+    }
+}
+
+/// Why two text tokens differ: `quoted`, and how they were compared.
+pub(super) fn words_shown(flags: &ValidatorFlags, quoted: String) -> String {
+    let case = if flags.case_sensitive {
+        ""
+    } else {
+        " (letters in either case)"
     };
-    (!same).then(|| {
-        let case = if flags.case_sensitive {
-            ""
-        } else {
-            " (letters in either case)"
-        };
-        format!("{}{case}", quoted())
-    })
+    format!("{quoted}{case}")
 }
 
 /// The verdict of the default validator on `output` against `answer`, and
@@ -341,6 +387,35 @@ pub fn c_float(token: &[u8]) -> Option<f64> {
     value.is_finite().then_some(value)
 }
 
+/// The text of a decimal or hexadecimal number without its sign, when C
+/// reads all of `body` as one (as for [`c_float`]), as a correctly
+/// rounding reader takes it: glibc's quirks spelled out (`1e` as `1`,
+/// `0x.` as `0`) and a hexadecimal number given its binary exponent.
+pub(super) fn c_number_text(body: &[u8]) -> Option<String> {
+    let (hex, digits_of): (bool, fn(&u8) -> bool) = match body {
+        [b'0', b'x' | b'X', ..] => (true, u8::is_ascii_hexdigit),
+        _ => (false, u8::is_ascii_digit),
+    };
+    let rest = if hex { &body[2..] } else { body };
+    let (length, digits) = mantissa(rest, |byte| digits_of(&byte));
+    if digits == 0 {
+        return (hex && rest == b".").then(|| "0".to_string());
+    }
+    let marks = if hex { [b'p', b'P'] } else { [b'e', b'E'] };
+    let (taken, exponent) = exponent(&rest[length..], marks);
+    if length + taken != rest.len() {
+        return None;
+    }
+    let mantissa = std::str::from_utf8(&rest[..length]).ok()?;
+    let exponent = std::str::from_utf8(exponent).ok()?;
+    Some(match (hex, exponent.is_empty()) {
+        (true, true) => format!("0x{mantissa}p0"),
+        (true, false) => format!("0x{mantissa}p{exponent}"),
+        (false, true) => mantissa.to_string(),
+        (false, false) => format!("{mantissa}e{exponent}"),
+    })
+}
+
 /// The length of the run of bytes at the start of `text` that `keep`.
 fn run_of(text: &[u8], keep: impl Fn(u8) -> bool) -> usize {
     text.iter().take_while(|&&byte| keep(byte)).count()
@@ -377,21 +452,8 @@ fn exponent(text: &[u8], marks: [u8; 2]) -> (usize, &[u8]) {
 }
 
 fn decimal(body: &[u8]) -> Option<f64> {
-    let (length, digits) = mantissa(body, |byte| byte.is_ascii_digit());
-    if digits == 0 {
-        return None;
-    }
-    let (taken, exponent) = exponent(&body[length..], [b'e', b'E']);
-    if length + taken != body.len() {
-        return None;
-    }
-    let mut number = body[..length].to_vec();
-    if !exponent.is_empty() {
-        number.push(b'e');
-        number.extend_from_slice(exponent);
-    }
     // Rust's reading is correctly rounded, as glibc's is.
-    std::str::from_utf8(&number).ok()?.parse().ok()
+    c_number_text(body)?.parse().ok()
 }
 
 fn hexadecimal(rest: &[u8]) -> Option<f64> {

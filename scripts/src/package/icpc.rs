@@ -173,7 +173,17 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
             None if modern => "problem.yaml, no output validator".to_string(),
             None => "problem.yaml states no validation".to_string(),
         };
-        Validation::Default { flags, from }
+        // A package DOMjudge's files mark is judged by DOMjudge's own
+        // default validator, which differs from problemtools' (NUL bytes
+        // count, numbers are long doubles, infinities and NaNs numbers).
+        let domjudge = ["domjudge-problem.ini", ".timelimit"]
+            .iter()
+            .any(|name| root.join(name).is_file());
+        Validation::Default {
+            flags,
+            from,
+            domjudge,
+        }
     };
     // limits.memory and limits.output, both in MiB.
     let stated_mebibytes = |key: &str| -> Result<Option<Stated<u64>>, Error> {

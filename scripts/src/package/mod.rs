@@ -59,8 +59,13 @@ pub enum Cases {
 /// How a package checks outputs.
 #[derive(Debug, PartialEq)]
 pub enum Validation {
-    /// The ICPC default output validator with these flags.
-    Default { flags: Vec<String>, from: String },
+    /// The ICPC default output validator with these flags: DOMjudge's
+    /// (`domjudge`) or problemtools'.
+    Default {
+        flags: Vec<String>,
+        from: String,
+        domjudge: bool,
+    },
     /// An ICPC output validator to build, run with these flags.
     Icpc {
         source: build::Source,
@@ -386,7 +391,11 @@ fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, 
 /// how the report names it.
 fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
     Ok(match validation {
-        Validation::Default { flags, from } => {
+        Validation::Default {
+            flags,
+            from,
+            domjudge,
+        } => {
             let parsed = ValidatorFlags::parse(flags)
                 .map_err(|error| error.context(format!("{from}: validator_flags")))?;
             let shown = if flags.is_empty() {
@@ -394,10 +403,9 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
             } else {
                 format!(" {}", flags.join(" "))
             };
-            (
-                Checker::IcpcDefault(parsed),
-                format!("the ICPC default validator{shown} ({from})"),
-            )
+            let checker = Checker::IcpcDefault(parsed.in_domjudge(*domjudge));
+            let name = named(&checker);
+            (checker, format!("{name}{shown} ({from})"))
         }
         Validation::Icpc { source, flags } => {
             let (validator, made) = build::build(source)?;
@@ -465,6 +473,7 @@ fn named(checker: &Checker) -> String {
         Checker::Float(error) => format!("float:{error:e}"),
         Checker::Program(path) => path.display().to_string(),
         Checker::Icpc { validator, .. } => format!("icpc:{}", validator.display()),
+        Checker::IcpcDefault(flags) if flags.domjudge => "DOMjudge's default validator".to_string(),
         Checker::IcpcDefault(_) => "the ICPC default validator".to_string(),
     }
 }

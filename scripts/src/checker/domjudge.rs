@@ -1,0 +1,181 @@
+//! DOMjudge's default output validator (`compare`, from its
+//! `sql/files/defaultdata/compare/compare.cc`): problemtools' default
+//! validator as DOMjudge changed it, which DOMjudge runs on a problem
+//! without a validator of its own. The flags and the reading of tokens and
+//! whitespace are the same (the caller, `default_validator.rs`, does
+//! those); a pair of tokens is compared otherwise:
+//! - text tokens as whole byte strings: a NUL byte in one counts (the
+//!   ICPC default validator compares up to it, as C strings are);
+//! - numbers read as C's `long double` (glibc's `sscanf("%Lf")`: x87's
+//!   80-bit extended double on x86-64, DOMjudge's judgehosts), infinities
+//!   and NaNs among them: two NaNs match, two infinities of one sign
+//!   match, anything else with a NaN or an infinity does not;
+//! - finite numbers: wrong when the difference is over the absolute
+//!   tolerance and `|out - ans| / |ans|` over the relative one (with one
+//!   tolerance given, over that one), each step rounded as the x87 unit
+//!   rounds it.
+
+use super::default_validator::{shown, until_nul, words_differ, words_shown, ValidatorFlags};
+use rustc_apfloat::ieee::X87DoubleExtended;
+use rustc_apfloat::Float;
+
+/// C's `long double` on x86-64.
+pub type LongDouble = X87DoubleExtended;
+
+/// Why DOMjudge's compare finds two tokens different, or `None` when they
+/// match.
+pub fn differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> Option<String> {
+    let quoted = || format!("expected `{}`, got `{}`", shown(expected), shown(got));
+    let (absolute, relative) = flags.long_tolerances();
+    let floats = !absolute.is_negative() || !relative.is_negative();
+    // compare.cc reads numbers from the tokens' C strings: up to a NUL.
+    if let Some(wanted) = long_double(until_nul(expected)).filter(|_| floats) {
+        let Some(value) = long_double(until_nul(got)) else {
+            return Some(format!("{}, which is not a number", quoted()));
+        };
+        return numbers_differ(wanted, value, absolute, relative).then(|| {
+            let difference = (value - wanted).value.abs();
+            format!("{}: off by {difference}, over the tolerance", quoted())
+        });
+    }
+    // Text as whole tokens: a NUL byte and what follows it count.
+    words_differ(flags, expected, got).then(|| words_shown(flags, quoted()))
+}
+
+/// compare.cc's `compare_float`: true when `value` is wrong for `wanted`.
+/// A negative tolerance is none.
+fn numbers_differ(
+    wanted: LongDouble,
+    value: LongDouble,
+    absolute: LongDouble,
+    relative: LongDouble,
+) -> bool {
+    if wanted.is_finite() && value.is_finite() {
+        let difference = (value - wanted).value;
+        let absolute_difference = difference.abs();
+        let relative_difference = (difference / wanted).value.abs();
+        // C's `>` on long doubles: false when either is a NaN (0 / 0).
+        let over = |difference: LongDouble, tolerance: LongDouble| difference > tolerance;
+        match (absolute.is_negative(), relative.is_negative()) {
+            (false, false) => {
+                over(absolute_difference, absolute) && over(relative_difference, relative)
+            }
+            (false, true) => over(absolute_difference, absolute),
+            (true, false) => over(relative_difference, relative),
+            (true, true) => false,
+        }
+    } else if wanted.is_nan() && value.is_nan() {
+        false
+    } else if wanted.is_infinite() && value.is_infinite() {
+        wanted.is_negative() != value.is_negative()
+    } else {
+        true
+    }
+}
+
+/// The value of `token` when glibc's `sscanf(token, "%Lf%10s")` reads all
+/// of it as one number: a decimal or hexadecimal number as for a double
+/// (with glibc's quirks: `1e` and `0x1p` read the mark and ignore it,
+/// `0x.` is 0), or `inf`, `infinity`, `nan` or `nan(` letters, digits and
+/// `_` `)`, in any case, each with an optional sign. Correctly rounded, as
+/// glibc's reading is.
+pub fn long_double(token: &[u8]) -> Option<LongDouble> {
+    let (negative, body) = match token.first() {
+        Some(b'-') => (true, &token[1..]),
+        Some(b'+') => (false, &token[1..]),
+        _ => (false, token),
+    };
+    let lower = body.to_ascii_lowercase();
+    let value = match lower.as_slice() {
+        b"inf" | b"infinity" => LongDouble::INFINITY,
+        [b'n', b'a', b'n', rest @ ..]
+            if rest.is_empty()
+                || rest.len() >= 2
+                    && rest[0] == b'('
+                    && rest[rest.len() - 1] == b')'
+                    && rest[1..rest.len() - 1]
+                        .iter()
+                        .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'_') =>
+        {
+            LongDouble::NAN
+        }
+        _ => {
+            let text = super::default_validator::c_number_text(body)?;
+            text.parse::<LongDouble>().ok()?
+        }
+    };
+    Some(if negative { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str) -> Option<String> {
+        long_double(text.as_bytes()).map(|value| value.to_string())
+    }
+
+    #[test]
+    fn numbers_are_read_as_glibc_reads_a_long_double() {
+        assert_eq!(
+            value("1e400").as_deref(),
+            Some("1.00000000000000000003E+400")
+        );
+        assert_eq!(value("0.1").as_deref(), Some("0.100000000000000000001"));
+        assert_eq!(value("0x1").as_deref(), Some("1"));
+        assert_eq!(value("0x.").as_deref(), Some("0"));
+        assert_eq!(value("1e").as_deref(), Some("1"));
+        assert_eq!(value("-INFINITY").as_deref(), Some("-Inf"));
+        assert_eq!(value("1e5000").as_deref(), Some("+Inf"));
+        assert!(value("nan(x_1)").is_some_and(|text| text.contains("NaN")));
+        for not_all_a_number in ["infinit", "nan(", "nan(a-b)", "1e5x", "x", "", "-", "."] {
+            assert_eq!(value(not_all_a_number), None, "{not_all_a_number}");
+        }
+    }
+
+    #[test]
+    fn tokens_are_compared_whole_and_numbers_in_long_double() {
+        let flags = |words: &str| {
+            let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+            ValidatorFlags::parse(&words).unwrap()
+        };
+        let plain = flags("");
+        assert!(differ(&plain, b"Hello", b"Hello\0more").is_some());
+        assert!(differ(&plain, b"hello", b"HELLO").is_none());
+        assert!(differ(&flags("case_sensitive"), b"hello", b"HELLO").is_some());
+        let floats = flags("float_tolerance 1e-6");
+        // Past a double's range, still numbers that differ.
+        assert!(differ(&floats, b"1e400", b"2e400").is_some());
+        assert!(differ(&floats, b"1e400", b"1.0000000001e400").is_none());
+        assert!(differ(&floats, b"nan", b"NaN").is_none());
+        assert!(differ(&floats, b"inf", b"-inf").is_some());
+        assert!(differ(&floats, b"inf", b"1e5000").is_none());
+        // A long double's range is wider than a double's.
+        assert!(differ(&floats, b"inf", b"1e4000").is_some());
+        assert!(differ(&floats, b"inf", b"1").is_some());
+        // 0 / 0 is a NaN, never over a tolerance.
+        assert!(differ(&flags("float_relative_tolerance 0"), b"0", b"0").is_none());
+        assert!(differ(&flags("float_relative_tolerance 1"), b"0", b"1e-300").is_some());
+        // At the edge of the tolerance a long double rounds otherwise than a
+        // double: compare.cc says WA where problemtools' validator says AC
+        // (both built and run on x86-64).
+        for (answer, output, words) in [
+            ("1", "1.000001", "float_tolerance 1e-6"),
+            ("1", "1.000001", "float_absolute_tolerance 1e-6"),
+            ("2", "2.000002", "float_relative_tolerance 1e-6"),
+        ] {
+            let flags = flags(words);
+            let (answer, output) = (answer.as_bytes(), output.as_bytes());
+            assert!(differ(&flags, answer, output).is_some(), "{words}");
+            let problemtools = super::super::default_validator::validate(
+                &flags.in_domjudge(false),
+                answer,
+                output,
+            );
+            assert!(problemtools.is_ok(), "{words}");
+        }
+        // A number as the answer's token wants one in the output.
+        let said = differ(&floats, b"1", b"one").unwrap();
+        assert!(said.contains("not a number"), "{said}");
+    }
+}
