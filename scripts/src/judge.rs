@@ -925,7 +925,7 @@ mod tests {
     impl Write for Calls {
         fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
             if self.1 {
-                return Err(io::Error::new(io::ErrorKind::StorageFull, "disk full"));
+                return Err(io::Error::new(io::ErrorKind::Other, "disk full"));
             }
             self.0.lock().unwrap().push(bytes.to_vec());
             Ok(bytes.len())

@@ -258,7 +258,11 @@ fn mebibytes(text: &str) -> Option<u64> {
 }
 
 fn seconds(text: &str) -> Option<Duration> {
-    let value: f64 = text.trim().trim_matches(['"', '\'']).parse().ok()?;
+    let value: f64 = text
+        .trim()
+        .trim_matches(|character| character == '"' || character == '\'')
+        .parse()
+        .ok()?;
     (value.is_finite() && value > 0.0 && value < 1e6).then(|| Duration::from_secs_f64(value))
 }
 

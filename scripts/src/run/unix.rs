@@ -544,7 +544,7 @@ fn kill_group(pid: libc::pid_t) {
 /// lock the watchdog takes before it kills, it is marked as ended; its
 /// group is killed; only then is it reaped with `wait4`, which also
 /// gives its `rusage`.
-pub fn wait(
+pub(super) fn wait(
     child: &mut Child,
     group: &Group,
     started: Instant,
@@ -855,7 +855,7 @@ impl Pair {
 /// (`waitid(WNOWAIT)`) and says so; only this thread signals and reaps,
 /// and never signals a process it has reaped, so a pid signalled is
 /// always still the process's own.
-pub fn wait_pair(
+pub(super) fn wait_pair(
     program: &mut Child,
     interactor: &mut Child,
     pair: &Pair,

@@ -251,7 +251,7 @@ fn failed(step: &str) -> io::Error {
 /// watched, to kill the job when the watch says so. The job is killed
 /// in any case once the program has exited. std's `Child` holds the
 /// process handle, so killing is safe at any time.
-pub fn wait(
+pub(super) fn wait(
     child: &mut Child,
     group: &Group,
     started: Instant,
@@ -474,7 +474,7 @@ pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
 /// interactor has ended in a way that settles the case. Each job is
 /// killed the moment its process has ended. std's `Child` holds each
 /// process handle, so killing is safe at any time.
-pub fn wait_pair(
+pub(super) fn wait_pair(
     program: &mut Child,
     interactor: &mut Child,
     pair: &Pair,

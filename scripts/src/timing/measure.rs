@@ -270,7 +270,7 @@ fn against_stand_in(
 /// Measures one row: finds the slowest file of a folder, checks the
 /// outputs, then times the solution, the floor and REV interleaved, and
 /// the baseline after them.
-pub fn time_row(
+pub(super) fn time_row(
     subject: &Subject,
     input: &Input,
     floor: &Path,
