@@ -174,6 +174,24 @@ mod tests {
             );
             assert!(problemtools.is_ok(), "{words}");
         }
+        // Numbers are compared as numbers with either tolerance alone, as
+        // text with none; a sign may be given.
+        for words in [
+            "float_absolute_tolerance 1e-6",
+            "float_relative_tolerance 1e-6",
+        ] {
+            assert!(differ(&flags(words), b"1", b"+1.0").is_none(), "{words}");
+        }
+        assert!(differ(&plain, b"1", b"1.0").is_some());
+        // Over the tolerance, not at it; and a NaN matches only a NaN.
+        let half = flags("float_absolute_tolerance 0.5");
+        assert!(differ(&half, b"1", b"1.5").is_none());
+        assert_eq!(
+            differ(&half, b"1", b"2").unwrap(),
+            "expected `1`, got `2`: off by 1, over the tolerance"
+        );
+        assert!(differ(&floats, b"nan", b"1").is_some());
+        assert!(differ(&floats, b"1", b"nan").is_some());
         // A number as the answer's token wants one in the output.
         let said = differ(&floats, b"1", b"one").unwrap();
         assert!(said.contains("not a number"), "{said}");
