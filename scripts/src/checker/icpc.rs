@@ -210,6 +210,10 @@ mod tests {
             assert_eq!(judge(ending).0, Verdict::Error, "{ending:?}");
         }
         assert!(judge(Ending::Exited(0)).1.contains("neither 42"));
+        // A status no exit call gives, as Windows reports a crash.
+        assert!(judge(Ending::Exited(-1_073_740_791))
+            .1
+            .contains(" crashed: "));
         drop(feedback);
         assert!(!path.exists(), "the feedback folder is removed");
     }
