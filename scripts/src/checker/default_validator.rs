@@ -210,6 +210,8 @@ pub fn validate(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> Result<
     let mut judge = Cursor::new(answer);
     let mut team = Cursor::new(output);
     let floats = flags.floats();
+    // DOMjudge's tolerances, read once, not for every token.
+    let long = flags.domjudge.then(|| flags.long_tolerances());
     loop {
         if flags.space_change_sensitive {
             while let Some(expected) = judge.peek().filter(|&byte| is_space(byte)) {
@@ -251,7 +253,7 @@ pub fn validate(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> Result<
                 at: team.position(0),
             });
         };
-        if let Some(why) = differ(flags, floats, expected, got) {
+        if let Some(why) = differ(flags, floats, long, expected, got) {
             return Err(Mismatch {
                 why: format!("token {} differs: {why}", team.tokens),
                 at: team.position(got.len()),
@@ -291,9 +293,15 @@ pub(super) fn shown(token: &[u8]) -> String {
 }
 
 /// Why two tokens differ, or `None` when they match.
-fn differ(flags: &ValidatorFlags, floats: bool, expected: &[u8], got: &[u8]) -> Option<String> {
-    if flags.domjudge {
-        return domjudge::differ(flags, expected, got);
+fn differ(
+    flags: &ValidatorFlags,
+    floats: bool,
+    long: Option<(domjudge::LongDouble, domjudge::LongDouble)>,
+    expected: &[u8],
+    got: &[u8],
+) -> Option<String> {
+    if let Some(tolerances) = long {
+        return domjudge::differ(flags, tolerances, expected, got);
     }
     let (expected_text, got_text) = (until_nul(expected), until_nul(got));
     let quoted = || format!("expected `{}`, got `{}`", shown(expected), shown(got));

@@ -23,11 +23,16 @@ use rustc_apfloat::Float;
 pub type LongDouble = X87DoubleExtended;
 
 /// Why DOMjudge's compare finds two tokens different, or `None` when they
-/// match.
-pub fn differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> Option<String> {
+/// match, under `tolerances` (absolute, relative), as
+/// [`ValidatorFlags::long_tolerances`] reads them.
+pub fn differ(
+    flags: &ValidatorFlags,
+    (absolute, relative): (LongDouble, LongDouble),
+    expected: &[u8],
+    got: &[u8],
+) -> Option<String> {
     let quoted = || format!("expected `{}`, got `{}`", shown(expected), shown(got));
-    let (absolute, relative) = flags.long_tolerances();
-    let floats = !absolute.is_negative() || !relative.is_negative();
+    let floats = stated(absolute) || stated(relative);
     // compare.cc reads numbers from the tokens' C strings: up to a NUL.
     if let Some(wanted) = long_double(until_nul(expected)).filter(|_| floats) {
         let Some(value) = long_double(until_nul(got)) else {
@@ -40,6 +45,12 @@ pub fn differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> Option<Str
     }
     // Text as whole tokens: a NUL byte and what follows it count.
     words_differ(flags, expected, got).then(|| words_shown(flags, quoted()))
+}
+
+/// A tolerance in use: compare.cc's `tolerance >= 0`, which -0 passes and
+/// an unset one (-1) does not.
+fn stated(tolerance: LongDouble) -> bool {
+    tolerance >= LongDouble::ZERO
 }
 
 /// compare.cc's `compare_float`: true when `value` is wrong for `wanted`.
@@ -56,13 +67,13 @@ fn numbers_differ(
         let relative_difference = (difference / wanted).value.abs();
         // C's `>` on long doubles: false when either is a NaN (0 / 0).
         let over = |difference: LongDouble, tolerance: LongDouble| difference > tolerance;
-        match (absolute.is_negative(), relative.is_negative()) {
-            (false, false) => {
+        match (stated(absolute), stated(relative)) {
+            (true, true) => {
                 over(absolute_difference, absolute) && over(relative_difference, relative)
             }
-            (false, true) => over(absolute_difference, absolute),
-            (true, false) => over(relative_difference, relative),
-            (true, true) => false,
+            (true, false) => over(absolute_difference, absolute),
+            (false, true) => over(relative_difference, relative),
+            (false, false) => false,
         }
     } else if wanted.is_nan() && value.is_nan() {
         false
@@ -85,17 +96,22 @@ pub fn long_double(token: &[u8]) -> Option<LongDouble> {
         Some(b'+') => (false, &token[1..]),
         _ => (false, token),
     };
-    let lower = body.to_ascii_lowercase();
-    let value = match lower.as_slice() {
-        b"inf" | b"infinity" => LongDouble::INFINITY,
-        [b'n', b'a', b'n', rest @ ..]
-            if rest.is_empty()
-                || rest.len() >= 2
-                    && rest[0] == b'('
-                    && rest[rest.len() - 1] == b')'
-                    && rest[1..rest.len() - 1]
-                        .iter()
-                        .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'_') =>
+    let nan = body
+        .get(..3)
+        .is_some_and(|start| start.eq_ignore_ascii_case(b"nan"));
+    let value = match body {
+        _ if body.eq_ignore_ascii_case(b"inf") || body.eq_ignore_ascii_case(b"infinity") => {
+            LongDouble::INFINITY
+        }
+        [_, _, _, rest @ ..]
+            if nan
+                && (rest.is_empty()
+                    || rest.len() >= 2
+                        && rest[0] == b'('
+                        && rest[rest.len() - 1] == b')'
+                        && rest[1..rest.len() - 1]
+                            .iter()
+                            .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')) =>
         {
             LongDouble::NAN
         }
@@ -110,6 +126,11 @@ pub fn long_double(token: &[u8]) -> Option<LongDouble> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::differ`] under the flags' own tolerances.
+    fn differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> Option<String> {
+        super::differ(flags, flags.long_tolerances(), expected, got)
+    }
 
     fn value(text: &str) -> Option<String> {
         long_double(text.as_bytes()).map(|value| value.to_string())
@@ -183,6 +204,8 @@ mod tests {
             assert!(differ(&flags(words), b"1", b"+1.0").is_none(), "{words}");
         }
         assert!(differ(&plain, b"1", b"1.0").is_some());
+        // -0 is a tolerance (C's -0.0 >= 0), which compare.cc uses.
+        assert!(differ(&flags("float_absolute_tolerance -0"), b"1", b"1.0").is_none());
         // Over the tolerance, not at it; and a NaN matches only a NaN.
         let half = flags("float_absolute_tolerance 0.5");
         assert!(differ(&half, b"1", b"1.5").is_none());
