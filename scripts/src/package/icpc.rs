@@ -29,11 +29,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// The files only DOMjudge's packages have.
+const DOMJUDGE_FILES: [&str; 2] = ["domjudge-problem.ini", ".timelimit"];
+
+/// True when `dir` holds one of `names`.
+fn has_any(dir: &Path, names: &[&str]) -> bool {
+    names.iter().any(|name| dir.join(name).is_file())
+}
+
 /// True when `dir` is the root of an ICPC or DOMjudge package.
 pub fn is_root(dir: &Path) -> bool {
-    ["problem.yaml", "domjudge-problem.ini", ".timelimit"]
-        .iter()
-        .any(|name| dir.join(name).is_file())
+    has_any(dir, &["problem.yaml"]) || has_any(dir, &DOMJUDGE_FILES)
 }
 
 /// Reads the package at `root`, its cases in `data`.
@@ -176,13 +182,10 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         // A package DOMjudge's files mark is judged by DOMjudge's own
         // default validator, which differs from problemtools' (NUL bytes
         // count, numbers are long doubles, infinities and NaNs numbers).
-        let domjudge = ["domjudge-problem.ini", ".timelimit"]
-            .iter()
-            .any(|name| root.join(name).is_file());
         Validation::Default {
             flags,
             from,
-            domjudge,
+            domjudge: has_any(root, &DOMJUDGE_FILES),
         }
     };
     // limits.memory and limits.output, both in MiB.
