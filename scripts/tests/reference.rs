@@ -42,8 +42,9 @@ fn cases_or(default: usize) -> usize {
         .unwrap_or(default)
 }
 
-/// `source` (C, C++ or Rust, by its extension) compiled as `name` into the
-/// tests' scratch folder, unless a build newer than the source is there.
+/// `source` (C, C++ or Rust, by its extension; or a folder, whose C or C++
+/// files are compiled together) compiled as `name` into the tests' scratch
+/// folder, unless a build newer than the source is there.
 fn compile(source: &Path, include: Option<&Path>, name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reference");
     fs::create_dir_all(&dir).unwrap();
@@ -55,7 +56,15 @@ fn compile(source: &Path, include: Option<&Path>, name: &str) -> PathBuf {
     let compiler = |variable: &str, default: &str| {
         Command::new(std::env::var(variable).unwrap_or_else(|_| default.to_string()))
     };
-    let mut command = match source.extension().and_then(|extension| extension.to_str()) {
+    let sources = if source.is_dir() {
+        files_with(source, &["c", "cc", "cpp"])
+    } else {
+        vec![source.to_path_buf()]
+    };
+    let language = sources[0]
+        .extension()
+        .and_then(|extension| extension.to_str());
+    let mut command = match language {
         Some("c") => {
             let mut command = compiler("CC", "cc");
             command.args(["-O2", "-std=gnu11"]);
@@ -75,8 +84,8 @@ fn compile(source: &Path, include: Option<&Path>, name: &str) -> PathBuf {
     if let Some(include) = include {
         command.arg("-I").arg(include);
     }
-    command.arg("-o").arg(&binary).arg(source);
-    if source.extension().is_some_and(|extension| extension == "c") {
+    command.arg("-o").arg(&binary).args(&sources);
+    if language == Some("c") {
         command.arg("-lm");
     }
     let output = command.output().expect("the compiler starts");
@@ -109,6 +118,160 @@ fn python(_: &Path, _: &str) -> Option<PathBuf> {
     None
 }
 
+/// The files of `dir` with one of `extensions`, sorted.
+fn files_with(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.is_file()
+                && path
+                    .extension()
+                    .and_then(|extension| extension.to_str())
+                    .is_some_and(|extension| extensions.contains(&extension))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A launcher script in the scratch folder that runs `command` with the
+/// tool's arguments.
+#[cfg(unix)]
+fn launcher(name: &str, command: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reference");
+    fs::create_dir_all(&dir).unwrap();
+    let launcher = dir.join(name);
+    fs::write(&launcher, format!("#!/bin/sh\nexec {command} \"$@\"\n")).unwrap();
+    fs::set_permissions(&launcher, fs::Permissions::from_mode(0o755)).unwrap();
+    launcher
+}
+
+/// Java `sources` (one file, or a folder's .java files) compiled with
+/// javac, and a launcher that runs the class with `main` as problemtools'
+/// languages.yaml runs Java (`-XX:+UseSerialGC -Xss64m`), less its heap
+/// flags, which are the judge's memory limit.
+#[cfg(unix)]
+fn java(source: &Path, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("reference")
+        .join(format!("{name}-classes"));
+    let sources = if source.is_dir() {
+        files_with(source, &["java"])
+    } else {
+        vec![source.to_path_buf()]
+    };
+    let output = Command::new("javac")
+        .arg("-encoding")
+        .arg("UTF-8")
+        .arg("-d")
+        .arg(&dir)
+        .args(&sources)
+        .output()
+        .expect("javac starts");
+    assert!(
+        output.status.success(),
+        "{} does not compile:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let main = sources
+        .iter()
+        .find(|path| fs::read_to_string(path).is_ok_and(|text| text.contains("static void main")))
+        .unwrap_or(&sources[0]);
+    let class = main.file_stem().unwrap().to_str().unwrap();
+    let command = format!(
+        "java -XX:+UseSerialGC -Xss64m -cp '{}' {class}",
+        dir.display()
+    );
+    launcher(name, &command)
+}
+
+/// A shell script (a file, or a folder's `main.sh` or only script) run by
+/// bash, as BAPCtools runs one.
+#[cfg(unix)]
+fn shell(source: &Path, name: &str) -> PathBuf {
+    let script = if source.is_dir() {
+        let scripts = files_with(source, &["sh"]);
+        scripts
+            .iter()
+            .find(|path| path.ends_with("main.sh"))
+            .cloned()
+            .unwrap_or_else(|| scripts[0].clone())
+    } else {
+        source.to_path_buf()
+    };
+    launcher(name, &format!("bash '{}'", script.display()))
+}
+
+/// The language of a submission, a file or a folder of files, by its
+/// extension: the one the tests can run, or `None`.
+fn language_of(submission: &Path, every_language: bool) -> Option<&'static str> {
+    let name = submission.file_name()?.to_str()?;
+    let extension = name.rsplit_once('.').map(|(_, extension)| extension)?;
+    // Python 2 is not Python 3.
+    if name.ends_with("_py2.py") {
+        return None;
+    }
+    let language = match extension {
+        "c" => "c",
+        "cc" | "cpp" => "c++",
+        "rs" => "rust",
+        "py" | "py3" if cfg!(unix) => "python",
+        "java" if cfg!(unix) && every_language => "java",
+        "sh" | "bash" if cfg!(unix) && every_language => "shell",
+        _ => return None,
+    };
+    if submission.is_dir() && (!every_language || language == "rust" || language == "python") {
+        return None;
+    }
+    if language == "java" && common::lacking("Java", &["javac", "java"]) {
+        return None;
+    }
+    Some(language)
+}
+
+/// The submissions of a package that the tests can run, each with the
+/// folder that names its verdict, and the others.
+fn submissions_of(package: &Path, every_language: bool) -> (Vec<(String, PathBuf)>, Vec<PathBuf>) {
+    let mut submissions = Vec::new();
+    let mut not_run = Vec::new();
+    for folder in fs::read_dir(package.join("submissions")).unwrap() {
+        let folder = folder.unwrap().path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let folder_name = folder.file_name().unwrap().to_str().unwrap().to_string();
+        for file in fs::read_dir(&folder).unwrap() {
+            let file = file.unwrap().path();
+            if file.file_name().is_some_and(|name| name == ".gitkeep") {
+                continue;
+            }
+            match language_of(&file, every_language) {
+                Some(_) if wanted(&folder_name).is_some() => {
+                    submissions.push((folder_name.clone(), file))
+                }
+                _ => not_run.push(file),
+            }
+        }
+    }
+    submissions.sort();
+    (submissions, not_run)
+}
+
+/// A submission as a program the tool can start.
+fn program_of(submission: &Path, name: &str) -> PathBuf {
+    match language_of(submission, true) {
+        Some("python") => python(submission, name).unwrap(),
+        #[cfg(unix)]
+        Some("java") => java(submission, name),
+        #[cfg(unix)]
+        Some("shell") => shell(submission, name),
+        _ => compile(submission, None, name),
+    }
+}
+
 /// One case as the tool judged it.
 struct Judged {
     verdict: String,
@@ -127,7 +290,7 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
         .args(args)
         .arg("--samples")
         .arg(samples)
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .output()
         .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
@@ -145,7 +308,12 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
             (text("case"), judged)
         })
         .collect();
-    assert!(!cases.is_empty(), "no case judged in {}", samples.display());
+    assert!(
+        !cases.is_empty(),
+        "no case judged in {}:\n{}",
+        samples.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     cases
 }
 
@@ -543,6 +711,8 @@ fn wanted(folder: &str) -> Option<&'static [&'static str]> {
         "wrong_answer" => Some(&["WA"]),
         "time_limit_exceeded" => Some(&["TLE"]),
         "run_time_error" => Some(&["RE", "MLE"]),
+        // BAPCtools: any verdict but AC.
+        "rejected" => Some(&["WA", "TLE", "RE", "MLE", "OLE", "PE"]),
         _ => None,
     }
 }
@@ -570,11 +740,20 @@ enum TimeLimit {
     /// Seconds, as a contest states it (DOMjudge's examples: in their
     /// problems.yaml, not in the package).
     Fixed(f64),
+    /// Seconds, as the package states them, and the multiplier past which
+    /// a time_limit_exceeded submission must be too slow.
+    Stated {
+        seconds: f64,
+        time_limit_to_tle: f64,
+    },
 }
 
 /// What judging the submissions of example packages found.
 #[derive(Default)]
 struct Tally {
+    /// Besides C, C++, Rust and Python 3 files: Java, shell scripts and
+    /// submissions of several files in a folder (BAPCtools' examples).
+    every_language: bool,
     judged: usize,
     not_run: Vec<PathBuf>,
     /// Answers whose input the checkout lacks (large files a shallow
@@ -631,36 +810,11 @@ impl Tally {
         let sources = package.to_path_buf();
         let (package, _copy) = complete(package, &mut self.missing);
         let package = package.as_path();
-        let mut submissions: Vec<(String, PathBuf)> = Vec::new();
-        for folder in fs::read_dir(sources.join("submissions")).unwrap() {
-            let folder = folder.unwrap().path();
-            if !folder.is_dir() {
-                continue;
-            }
-            let folder_name = folder.file_name().unwrap().to_str().unwrap().to_string();
-            for file in fs::read_dir(&folder).unwrap() {
-                let file = file.unwrap().path();
-                let runs_here = ["c", "cc", "cpp", "rs"]
-                    .iter()
-                    .chain(if cfg!(unix) { &["py"][..] } else { &[] })
-                    .any(|extension| file.extension().is_some_and(|found| found == *extension));
-                // Python 2 is not Python 3.
-                let python2 = file.to_str().is_some_and(|name| name.ends_with("_py2.py"));
-                if file.is_file() && runs_here && !python2 && wanted(&folder_name).is_some() {
-                    submissions.push((folder_name.clone(), file));
-                } else {
-                    self.not_run.push(file);
-                }
-            }
-        }
-        submissions.sort();
+        let (submissions, not_run) = submissions_of(&sources, self.every_language);
+        self.not_run.extend(not_run);
         let binary = |(folder, file): &(String, PathBuf)| {
             let stem = file.file_stem().unwrap().to_str().unwrap();
-            let name = format!("{example}-{folder}-{stem}");
-            match file.extension().and_then(|extension| extension.to_str()) {
-                Some("py") => python(file, &name).unwrap(),
-                _ => compile(file, None, &name),
-            }
+            program_of(file, &format!("{example}-{folder}-{stem}"))
         };
         let judge_at = |program: &Path, seconds: f64| {
             let milliseconds = ((seconds * 1000.0) as u64).to_string();
@@ -674,7 +828,7 @@ impl Tally {
         // slowest sets its time limit.
         let first_limit = match limit {
             TimeLimit::FromAccepted { .. } => 300.0,
-            TimeLimit::Fixed(seconds) => seconds,
+            TimeLimit::Fixed(seconds) | TimeLimit::Stated { seconds, .. } => seconds,
         };
         let mut slowest: f64 = 0.0;
         for submission in submissions
@@ -701,6 +855,10 @@ impl Tally {
                 vec![seconds, seconds * time_limit_to_tle]
             }
             TimeLimit::Fixed(seconds) => vec![seconds],
+            TimeLimit::Stated {
+                seconds,
+                time_limit_to_tle,
+            } => vec![seconds, seconds * time_limit_to_tle],
         };
         for submission in submissions
             .iter()
@@ -804,4 +962,47 @@ fn domjudge_examples_give_each_submission_its_folders_verdict() {
         tally.judge_package(&package, TimeLimit::Fixed(5.0), &known);
     }
     tally.report(10);
+}
+
+#[test]
+#[ignore = "needs BAPCTOOLS (a BAPCtools checkout), C and C++ compilers, Python 3, Java"]
+fn bapctools_test_problems_give_each_submission_its_folders_verdict() {
+    let bapctools = checkout("BAPCTOOLS", "a checkout of RagnarGrootKoerkamp/BAPCtools");
+    // The test problems of BAPCtools whose tests are in the repository, in
+    // the 2025-09 format; each with its problem.yaml's time limit or,
+    // where it states none, the limit the format computes from the
+    // accepted submissions (time_multipliers: ac_to_time_limit 2.0 and
+    // time_limit_to_tle 1.5 unless the file says otherwise). Left out:
+    // the multi-pass problems, which the tool refuses, and the problems
+    // whose tests a generator makes (`bt generate`), which are not there.
+    let stated = |seconds, time_limit_to_tle| TimeLimit::Stated {
+        seconds,
+        time_limit_to_tle,
+    };
+    let from_accepted = |time_limit_to_tle| TimeLimit::FromAccepted {
+        ac_to_time_limit: 2.0,
+        time_limit_to_tle,
+    };
+    let problems = [
+        ("hello", stated(3.0, 1.5)),
+        ("helloproblemtools", stated(2.0, 1.5)),
+        ("hellounix", stated(10.0, 1.5)),
+        ("hellowholeworld", from_accepted(1.5)),
+        ("different", from_accepted(4.0)),
+        ("fltcmp", stated(1.0, 1.5)),
+        ("constants", from_accepted(1.5)),
+        ("boolfind", stated(1.0, 1.5)),
+        ("guess", from_accepted(4.0)),
+        ("guessnoeofcheck", from_accepted(4.0)),
+        ("pseudointeraction", from_accepted(1.5)),
+    ];
+    let mut tally = Tally {
+        every_language: true,
+        ..Tally::default()
+    };
+    for (problem, limit) in problems {
+        let package = bapctools.join("test").join("problems").join(problem);
+        tally.judge_package(&package, limit, &[]);
+    }
+    tally.report(60);
 }
