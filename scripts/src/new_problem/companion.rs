@@ -463,7 +463,7 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
             line += " (none sent: an empty case stands in)";
         }
         if plan.interactive {
-            line += ", interactive";
+            line += ", interactive (its samples are the statement's transcripts, as sent)";
         }
         if !plan.io.is_empty() {
             line += ", reads or writes a file (its header says)";

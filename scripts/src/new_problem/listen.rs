@@ -168,14 +168,15 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
     let mut buffer = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
-        if let Some(at) = find(&buffer, b"\r\n\r\n") {
-            break at;
-        }
-        if buffer.len() > MOST_HEAD {
+        let end = find(&buffer, b"\r\n\r\n");
+        if end.unwrap_or(buffer.len()) > MOST_HEAD {
             return Err(refuse(
                 431,
                 format!("the request's head is over {} KiB", MOST_HEAD >> 10),
             ));
+        }
+        if let Some(at) = end {
+            break at;
         }
         let read = read_some(stream, &mut chunk, started)?;
         if read == 0 {
