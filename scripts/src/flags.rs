@@ -595,13 +595,28 @@ pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
 /// What `cargo new-problem` was asked to do.
 #[derive(Debug)]
 pub struct NewProblem {
-    pub name: String,
+    /// The crate to make; `None` with `--listen` or `--from-json`, where
+    /// each problem names its own.
+    pub name: Option<String>,
     pub url: Option<String>,
     pub limits: Limits,
     /// An interactive problem: its samples are judged against an
     /// interactor of the crate's own.
     pub interactive: bool,
+    /// Take problems from Competitive Companion on this loopback port
+    /// (0: any free one).
+    pub listen: Option<u16>,
+    /// Take problems from this saved request (`-`: standard input).
+    pub from_json: Option<PathBuf>,
+    /// Rewrite an existing crate's samples that differ from those sent.
+    pub force: bool,
 }
+
+/// Where `cargo new-problem --listen` waits when no `--port` is given: a
+/// port none of Competitive Companion's built-in tools uses (its
+/// src/hosts/hosts.ts lists 1327, 4243, 4244, 6174, 10042, 10043, 10045
+/// and 27121), beside the 1004x ones, so that it can run with them.
+pub const DEFAULT_COMPANION_PORT: u16 = 10046;
 
 const NEW_PROBLEM: Spec = Spec {
     command: "new-problem",
@@ -611,10 +626,46 @@ const NEW_PROBLEM: Spec = Spec {
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
         switch("interactive"),
+        switch("listen"),
+        valued("port", "N"),
+        valued("from-json", "FILE"),
+        switch("force"),
     ],
     positional: "NAME",
     most_positional: 1,
-    rules: &[],
+    rules: &[
+        Rule::Excludes(
+            "listen",
+            &[
+                POSITIONAL,
+                "from-json",
+                "url",
+                "time-limit-ms",
+                "memory-limit-mib",
+                "interactive",
+            ],
+            "--listen takes each problem's name, url, limits and kind from what is sent: \
+             give no NAME, --from-json, --url, limits or --interactive with it",
+        ),
+        Rule::Excludes(
+            "from-json",
+            &[
+                POSITIONAL,
+                "url",
+                "time-limit-ms",
+                "memory-limit-mib",
+                "interactive",
+            ],
+            "--from-json takes each problem's name, url, limits and kind from the file: \
+             give no NAME, --url, limits or --interactive with it",
+        ),
+        Rule::Needs("port", &["listen"], "--port goes with --listen"),
+        Rule::Needs(
+            "force",
+            &["listen", "from-json"],
+            "--force goes with --listen or --from-json (an existing crate's samples rewritten)",
+        ),
+    ],
     hidden: None,
 };
 
@@ -624,10 +675,22 @@ const NEW_PROBLEM_HELP: &str = include_str!("help/new-problem.txt");
 /// Reads `cargo new-problem`'s command line.
 pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
     command(&NEW_PROBLEM, parser, |given| {
-        let name = given
-            .positional()?
-            .pop()
-            .ok_or("cargo new-problem takes the new crate's name, <judge><id>-<slug>")?;
+        let from_request = given.has("listen") || given.has("from-json");
+        let name = given.positional()?.pop();
+        if name.is_none() && !from_request {
+            return Err(Error::new(
+                "cargo new-problem takes the new crate's name, <judge><id>-<slug> \
+                 (or --listen, or --from-json FILE)",
+            ));
+        }
+        let port = match given.string("port")? {
+            Some(value) => value.parse::<u16>().map_err(|_| {
+                Error::new(format!(
+                    "--port takes a port number from 0 (any free one) to 65535, not '{value}'"
+                ))
+            })?,
+            None => DEFAULT_COMPANION_PORT,
+        };
         let time = given.number("time-limit-ms")?.map(Duration::from_millis);
         let memory = given.number("memory-limit-mib")?.map(|mib| mib << 20);
         Ok(NewProblem {
@@ -639,6 +702,9 @@ pub fn new_problem(parser: &mut lexopt::Parser) -> Result<NewProblem, Error> {
                 ..DEFAULT_LIMITS
             },
             interactive: given.has("interactive"),
+            listen: given.has("listen").then_some(port),
+            from_json: given.path("from-json"),
+            force: given.has("force"),
         })
     })
 }

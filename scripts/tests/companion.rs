@@ -1,0 +1,651 @@
+//! `cargo new-problem --listen` and `--from-json`: problems replayed as
+//! Competitive Companion sends them, over a real TCP connection to the
+//! running command, from the extension's own test data
+//! (tests/companion-requests/, SOURCES.md says where each comes from);
+//! hostile requests answered with a status and nothing written; and one
+//! end-to-end run whose crates build, pass fmt and clippy and are judged.
+
+mod common;
+
+use common::{tool, workspace_root, Problems, Scratch};
+use serde_json::Value;
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, Shutdown, TcpStream, UdpSocket};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A request of the extension's test data, as saved.
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("companion-requests")
+        .join(format!("{name}.json"));
+    fs::read_to_string(path).unwrap()
+}
+
+/// `text` without the whitespace between JSON's tokens, keys in their
+/// order: what `JSON.stringify` sends.
+fn compact(text: &str) -> String {
+    let mut out = String::new();
+    let (mut in_string, mut escaped) = (false, false);
+    for character in text.chars() {
+        if in_string {
+            out.push(character);
+            if escaped {
+                escaped = false;
+            } else if character == '\\' {
+                escaped = true;
+            } else if character == '"' {
+                in_string = false;
+            }
+        } else if !character.is_whitespace() {
+            in_string = character == '"';
+            out.push(character);
+        }
+    }
+    out
+}
+
+/// The body the extension sends for one problem (a compact object, its
+/// `batch` last, as Task's fields are declared).
+fn body(problem: &str, batch: (&str, usize)) -> String {
+    let problem = compact(problem);
+    let open = problem.strip_suffix('}').unwrap();
+    format!(
+        "{open},\"batch\":{{\"id\":\"{}\",\"size\":{}}}}}",
+        batch.0, batch.1
+    )
+}
+
+/// The problems of a saved contest (an array), each as its own text.
+fn problems_of(contest: &str) -> Vec<String> {
+    let value: Value = serde_json::from_str(contest).unwrap();
+    let compacted = compact(contest);
+    // Split the compact array at its top-level commas, keeping key order.
+    let inner = &compacted[1..compacted.len() - 1];
+    let (mut depth, mut start, mut in_string, mut escaped) = (0, 0, false, false);
+    let mut parts = Vec::new();
+    for (at, character) in inner.char_indices() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if character == '\\' {
+                escaped = true;
+            } else if character == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match character {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(inner[start..at].to_string());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(inner[start..].to_string());
+    assert_eq!(parts.len(), value.as_array().unwrap().len());
+    parts
+}
+
+/// A request exactly as Chrome's `fetch` from the extension sends it:
+/// POST / with the extension's Content-Type and a browser's headers.
+fn extension_request(port: u16, body: &str) -> Vec<u8> {
+    let mut request = format!(
+        "POST / HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: keep-alive\r\n\
+         Content-Length: {}\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 \
+         (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36\r\nContent-Type: application/json\r\n\
+         Accept: */*\r\nOrigin: chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl\r\n\
+         Sec-Fetch-Site: none\r\nSec-Fetch-Mode: cors\r\nSec-Fetch-Dest: empty\r\n\
+         Accept-Encoding: gzip, deflate, br, zstd\r\nAccept-Language: en-US,en;q=0.9\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(body.as_bytes());
+    request
+}
+
+/// Sends `request` on a new connection; the status and the answer's body.
+fn exchange(port: u16, request: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    // The answer may come before all is sent (a refused body).
+    let _ = stream.write_all(request);
+    let _ = stream.shutdown(Shutdown::Write);
+    answer_of(&mut stream)
+}
+
+fn answer_of(stream: &mut TcpStream) -> (u16, String) {
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8(answer).unwrap();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|status| status.parse().ok())
+        .unwrap_or_else(|| panic!("no status: {answer:?}"));
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+    (status, body.trim_end().to_string())
+}
+
+/// `cargo new-problem --listen --port 0` running in `dir`; killed when
+/// dropped.
+struct Listener {
+    child: Child,
+    stdout: BufReader<ChildStdout>,
+    port: u16,
+}
+
+impl Listener {
+    fn start(dir: &Path, target: &Path, extra: &[&str]) -> Listener {
+        let mut child = tool()
+            .args(["new-problem", "--listen", "--port", "0"])
+            .args(extra)
+            .current_dir(dir)
+            .env("CARGO_TARGET_DIR", target)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let port = line
+            .strip_prefix("listening on http://localhost:")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("{line:?}"));
+        assert!(line.contains("custom ports"), "{line}");
+        Listener {
+            child,
+            stdout,
+            port,
+        }
+    }
+
+    /// The next line the listener prints.
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    }
+
+    fn send(&mut self, body: &str) -> (u16, String) {
+        exchange(self.port, &extension_request(self.port, body))
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A workspace of [`Problems`] whose Cargo.toml has what a new crate
+/// takes from it (edition, rust-version, proconio, fastrand).
+fn problems(test: &str) -> Problems {
+    let problems = Problems::new(test, "");
+    problems.scratch.write(
+        "Cargo.toml",
+        b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n\n\
+          [workspace.package]\nedition = \"2021\"\nrust-version = \"1.70\"\n\
+          license = \"MIT OR Apache-2.0\"\npublish = false\n\n\
+          [workspace.dependencies]\nproconio = \"=0.5.0\"\nfastrand = \"=2.5.0\"\n",
+    );
+    problems
+}
+
+/// The samples a request sent, as `(input, output)` bytes.
+fn sent_samples(problem: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let value: Value = serde_json::from_str(problem).unwrap();
+    value["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|test| {
+            let side = |key: &str| test[key].as_str().unwrap().as_bytes().to_vec();
+            (side("input"), side("output"))
+        })
+        .collect()
+}
+
+#[track_caller]
+fn assert_samples_as_sent(root: &Path, name: &str, problem: &str) {
+    for (index, (input, output)) in sent_samples(problem).iter().enumerate() {
+        let dir = root.join("samples").join(name);
+        let number = index + 1;
+        assert_eq!(&fs::read(dir.join(format!("{number}.in"))).unwrap(), input);
+        assert_eq!(
+            &fs::read(dir.join(format!("{number}.out"))).unwrap(),
+            output
+        );
+    }
+}
+
+/// Each problem's crate name, from the fixtures.
+const NAMED: &[(&str, &str)] = &[
+    ("poj-normal", "poj1000-a-b-problem"),
+    ("zoj-normal", "zoj91827364500-a-b-problem"),
+    ("codeforces-interactive", "cf810d-glad-to-see-you"),
+    (
+        "codeforces-file-input-output",
+        "cf234a-lefthanders-and-righthanders",
+    ),
+    ("atcoder-normal-ja", "atcoder-colopl2018-final-a-problem"),
+    ("kattis-normal", "kattis-twostones-take-two-stones"),
+];
+
+#[test]
+fn problems_sent_as_the_extension_sends_them_become_crates() {
+    let problems = problems("companion-listen");
+    let root = problems.scratch.path.clone();
+    let mut listener = Listener::start(&root, &problems.target, &[]);
+    for (index, (file, name)) in NAMED.iter().enumerate() {
+        let problem = fixture(file);
+        let id = format!("0000000{index}-0000-4000-8000-000000000000");
+        let (status, said) = listener.send(&body(&problem, (&id, 1)));
+        assert_eq!(status, 200, "{file}: {said}");
+        let line = listener.line();
+        assert_eq!(said, line);
+        assert!(
+            line.starts_with(&format!("created crates/{name} and samples/{name}: ")),
+            "{line}"
+        );
+        assert!(!line.contains("batch"), "{line}");
+        assert_samples_as_sent(&root, name, &problem);
+        let manifest =
+            fs::read_to_string(root.join("crates").join(name).join("Cargo.toml")).unwrap();
+        let value: Value = serde_json::from_str(&problem).unwrap();
+        for wanted in [
+            format!("url = \"{}\"\n", value["url"].as_str().unwrap()),
+            format!("time-limit-ms = {}\n", value["timeLimit"]),
+            format!("memory-limit-mib = {}\n", value["memoryLimit"]),
+        ] {
+            assert!(manifest.contains(&wanted), "{name}: {wanted} in {manifest}");
+        }
+    }
+    let crate_dir = |name: &str| root.join("crates").join(name);
+    assert!(crate_dir("cf810d-glad-to-see-you")
+        .join("examples/interactor.rs")
+        .is_file());
+    let header =
+        fs::read_to_string(crate_dir("cf234a-lefthanders-and-righthanders").join("src/main.rs"))
+            .unwrap();
+    assert!(
+        header.contains("//! Reads the file `input.txt`, not stdin")
+            && header.contains("//! Writes the file `output.txt`, not stdout"),
+        "{header}"
+    );
+    let header =
+        fs::read_to_string(crate_dir("atcoder-colopl2018-final-a-problem").join("src/main.rs"))
+            .unwrap();
+    assert!(
+        header.starts_with("//! ATCODER-COLOPL2018-FINAL-A — A - ファイティング・タカハシ. <"),
+        "{header}"
+    );
+
+    // A contest: one request a problem, one batch; the last completes it.
+    let contest = problems_of(&fixture("atcoder-contest-normal"));
+    let id = "123e67c8-03c6-44a4-a3f9-5918533f9fb2";
+    for (index, problem) in contest.iter().enumerate() {
+        let (status, said) = listener.send(&body(problem, (id, contest.len())));
+        assert_eq!(status, 200, "{said}");
+        let line = listener.line();
+        let received = index + 1;
+        if received < contest.len() {
+            assert!(
+                line.ends_with(&format!(
+                    "; {received} of the batch's 4 problems, {} to come",
+                    4 - received
+                )),
+                "{line}"
+            );
+        } else {
+            assert!(
+                line.ends_with("; the batch is complete: all 4 problems"),
+                "{line}"
+            );
+        }
+    }
+    assert_samples_as_sent(&root, "atcoder-abc096-d-five-five-everywhere", &contest[3]);
+
+    // Sent again: compared; a changed sample is listed, not written.
+    let kattis = fixture("kattis-normal");
+    let kattis_body = body(&kattis, ("again", 1));
+    let (status, said) = listener.send(&kattis_body);
+    assert_eq!(status, 200);
+    assert_eq!(
+        said,
+        "kattis-twostones-take-two-stones exists; its samples are those sent: nothing written"
+    );
+    listener.line();
+    let two = root.join("samples/kattis-twostones-take-two-stones/2.out");
+    fs::write(&two, "Alice\n").unwrap();
+    let (_, said) = listener.send(&kattis_body);
+    assert_eq!(
+        said,
+        "kattis-twostones-take-two-stones exists; sample 2 differs from those sent or missing: \
+         not written (--force writes it)"
+    );
+    assert_eq!(fs::read_to_string(&two).unwrap(), "Alice\n");
+    drop(listener);
+
+    // With --force, rewritten as sent.
+    let mut listener = Listener::start(&root, &problems.target, &["--force"]);
+    let (_, said) = listener.send(&kattis_body);
+    assert_eq!(
+        said,
+        "kattis-twostones-take-two-stones exists; sample 2 rewritten as sent"
+    );
+    assert_samples_as_sent(&root, "kattis-twostones-take-two-stones", &kattis);
+    // Nothing left aside.
+    assert!(!root.join(".new-problem.partial").exists());
+}
+
+#[test]
+fn hostile_requests_are_refused_with_a_status_and_nothing_is_written() {
+    let problems = problems("companion-hostile");
+    let root = problems.scratch.path.clone();
+    let listener = Listener::start(&root, &problems.target, &[]);
+    let port = listener.port;
+    let good = body(&fixture("poj-normal"), ("x", 1));
+    let with_body = |body: &str| String::from_utf8(extension_request(port, body)).unwrap();
+    let cases: Vec<(String, u16, &str)> = vec![
+        (
+            "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".to_string(),
+            405,
+            "\"GET\" to /: Competitive Companion POSTs its problems",
+        ),
+        (
+            with_body(&good).replacen("POST / ", "POST /../x ", 1),
+            404,
+            "not found: \"/../x\"",
+        ),
+        (with_body("{\"name\":"), 400, "the body is not JSON"),
+        (
+            with_body(&good.replace("\"group\":\"POJ\",", "")),
+            400,
+            "the problem has no 'group'",
+        ),
+        (
+            with_body(&good.replace(
+                "\"url\":\"http://poj.org/problem?id=1000\"",
+                "\"url\":\"http://example.com/1\"",
+            )
+            .replace("A+B Problem", "ファイティング")),
+            400,
+            "has no ASCII letters or digits to name a crate by",
+        ),
+        (
+            "POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n{"
+                .to_string(),
+            413,
+            "a body of 1073741824 bytes, over the 64 MiB taken",
+        ),
+        (
+            "POST / HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{}".to_string(),
+            411,
+            "no Content-Length",
+        ),
+        (
+            format!("POST / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(20_000)),
+            431,
+            "the request's head is over 16 KiB",
+        ),
+        (
+            "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\n{}".to_string(),
+            400,
+            "the body ended at 2 of its 10 bytes",
+        ),
+        ("\r\n\r\n".to_string(), 400, "not an HTTP/1.x request"),
+    ];
+    for (request, status, says) in &cases {
+        let (got, said) = exchange(port, request.as_bytes());
+        assert_eq!(got, *status, "{said}");
+        assert!(said.contains(says), "{status}: {said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
+    // A connection that sends nothing is answered, not waited on forever.
+    let started = Instant::now();
+    let mut silent = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+    silent
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let (status, said) = answer_of(&mut silent);
+    assert_eq!(status, 408, "{said}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let listed = |dir: &str| {
+        let mut names: Vec<String> = fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(listed("crates"), ["x1-fixture", "x2-tokens"]);
+    assert_eq!(listed("samples"), ["x1-fixture", "x2-tokens"]);
+    // ...and the listener still takes a good one.
+    let (status, said) = exchange(port, with_body(&good).as_bytes());
+    assert_eq!(status, 200, "{said}");
+    assert!(root.join("crates/poj1000-a-b-problem/Cargo.toml").is_file());
+}
+
+/// The listener answers on the loopback interface alone: through another
+/// address of this machine, where it has one, the port is closed.
+#[test]
+fn the_listener_is_reached_on_loopback_only() {
+    let problems = problems("companion-loopback");
+    let listener = Listener::start(&problems.scratch.path, &problems.target, &[]);
+    // The address a packet out would leave from; connecting a UDP socket
+    // sends nothing.
+    let outside = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0))
+        .and_then(|socket| {
+            socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9))?;
+            socket.local_addr()
+        })
+        .map(|address| address.ip())
+        .ok()
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
+    let Some(outside) = outside else {
+        println!("no address but loopback here: nothing to try");
+        return;
+    };
+    let reached =
+        TcpStream::connect_timeout(&(outside, listener.port).into(), Duration::from_secs(2));
+    assert!(reached.is_err(), "reached through {outside}");
+    assert!(TcpStream::connect((Ipv4Addr::LOCALHOST, listener.port)).is_ok());
+}
+
+#[test]
+fn from_json_makes_the_same_crates_and_refuses_bad_files_in_one_line() {
+    let problems = problems("companion-from-json");
+    let root = &problems.scratch.path;
+    let run = |args: &[&str], stdin: &[u8]| {
+        let mut child = tool()
+            .args(args)
+            .current_dir(root)
+            .env("CARGO_TARGET_DIR", &problems.target)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
+        common::Report::of(child.wait_with_output().unwrap())
+    };
+    let contest = fixture("atcoder-contest-normal");
+    let path = problems.scratch.write("contest.json", contest.as_bytes());
+    let made = run(&["new-problem", "--from-json", path.to_str().unwrap()], b"");
+    made.exited(0);
+    assert_eq!(made.stdout.lines().count(), 4, "{}", made.stdout);
+    let problem = fixture("poj-normal");
+    let made = run(&["new-problem", "--from-json", "-"], problem.as_bytes());
+    made.exited(0).says(&["created crates/poj1000-a-b-problem"]);
+    assert_samples_as_sent(root, "poj1000-a-b-problem", &problem);
+
+    // A contest with one bad problem: nothing of it is made.
+    let second = contest
+        .match_indices("\"timeLimit\": 2000")
+        .nth(1)
+        .unwrap()
+        .0;
+    let broken = format!(
+        "{}{}",
+        &contest[..second],
+        contest[second..].replacen("\"timeLimit\": 2000", "\"timeLimit\": \"2 s\"", 1)
+    );
+    let path = problems.scratch.write("broken.json", broken.as_bytes());
+    fs::remove_dir_all(root.join("crates/atcoder-abc096-a-day-of-takahashi")).unwrap();
+    fs::remove_dir_all(root.join("samples/atcoder-abc096-a-day-of-takahashi")).unwrap();
+    for (args, stdin, says) in [
+        (
+            vec!["--from-json", "-"],
+            &b"not json"[..],
+            "error: - is not JSON",
+        ),
+        (
+            vec!["--from-json", path.to_str().unwrap()],
+            &b""[..],
+            "problem 2: 'timeLimit' is not a number above 0",
+        ),
+        (
+            vec!["--from-json", "no-such-file.json"],
+            &b""[..],
+            "error: cannot read no-such-file.json",
+        ),
+        (
+            vec!["x1-a", "--port", "80"],
+            &b""[..],
+            "error: --port goes with --listen",
+        ),
+        (
+            vec!["x1-a", "--listen"],
+            &b""[..],
+            "error: --listen takes each problem's name",
+        ),
+    ] {
+        let mut full = vec!["new-problem"];
+        full.extend(args);
+        let refused = run(&full, stdin);
+        refused.exited(2);
+        assert!(refused.stderr.contains(says), "{says}: {}", refused.stderr);
+        assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    }
+    assert!(!root
+        .join("crates/atcoder-abc096-a-day-of-takahashi")
+        .exists());
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> common::Report {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    common::Report::of(
+        Command::new(cargo)
+            .args(args)
+            .current_dir(dir)
+            .env("CARGO_TARGET_DIR", target)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// The problems of the extension's test data, sent to a copy of the
+/// workspace: every crate passes fmt and clippy (its tests compiled with
+/// it) as made, and `cargo judge` runs each of its samples (the
+/// placeholder solution does not solve them: WA, RE, or for the
+/// interactive one the example interactor's FAIL on a transcript).
+#[test]
+fn crates_made_from_requests_build_pass_fmt_and_clippy_and_are_judged() {
+    let source = workspace_root();
+    let scratch = Scratch::new("companion-workspace");
+    let root = scratch.path.clone();
+    for file in ["Cargo.toml", "Cargo.lock", "rustfmt.toml"] {
+        fs::copy(source.join(file), root.join(file)).unwrap();
+    }
+    for dir in [
+        ".cargo",
+        "scripts",
+        "crates/poj1753-flip-game",
+        "samples/poj1753-flip-game",
+    ] {
+        copy_tree(&source.join(dir), &root.join(dir));
+    }
+    let target: PathBuf = source.join("target").join("tool-tests").join("companion");
+    let mut listener = Listener::start(&root, &target, &[]);
+    for (file, _) in NAMED {
+        let (status, said) = listener.send(&body(&fixture(file), ("e2e", 1)));
+        assert_eq!(status, 200, "{said}");
+    }
+    drop(listener);
+    let mut packages = Vec::new();
+    for (_, name) in NAMED {
+        packages.extend(["--package", name]);
+    }
+    let fmt = cargo_in(
+        &root,
+        &target,
+        &[&["fmt", "--check"], &packages[..]].concat(),
+    );
+    assert_eq!(fmt.code, Some(0), "{}{}", fmt.stdout, fmt.stderr);
+    let clippy = cargo_in(
+        &root,
+        &target,
+        &[
+            &["clippy", "--all-targets"],
+            &packages[..],
+            &["--", "-D", "warnings"],
+        ]
+        .concat(),
+    );
+    assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
+    let names: Vec<&str> = NAMED.iter().map(|(_, name)| *name).collect();
+    let judged = common::Report::of(
+        tool()
+            .arg("judge")
+            .args(&names)
+            .current_dir(&root)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap(),
+    );
+    judged.exited(1);
+    for (file, name) in NAMED {
+        for number in 1..=sent_samples(&fixture(file)).len() {
+            let verdict = judged.verdict(&format!("{name}/{number}"));
+            assert!(
+                ["WA", "RE", "ERROR"].contains(&verdict.as_str()),
+                "{name}/{number}: {verdict}\n{}",
+                judged.stdout
+            );
+            assert_eq!(
+                verdict == "ERROR",
+                *name == "cf810d-glad-to-see-you",
+                "{}",
+                judged.stdout
+            );
+        }
+    }
+    assert!(!judged.stdout.contains("CE "), "{}", judged.stdout);
+}
