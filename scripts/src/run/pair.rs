@@ -101,8 +101,9 @@ pub fn interact(
         .stderr(Stdio::piped());
     // Neither the program's memory limit nor its runner (on Unix, the
     // process that keeps a program from stopping the tool): the
-    // interactor is the judge's own, and its ending is read directly.
-    platform::prepare(&mut interactor_command, false, None);
+    // interactor is the judge's own, and its ending is read directly. It
+    // dies with the tool, as the program does.
+    platform::prepare_interactor(&mut interactor_command);
     let started_interactor = pair.start_interactor(&mut interactor_command);
     // The command holds the ends it was given: dropped now, so that only
     // the tool's copies (see the module's notes) and the process's are left.

@@ -812,6 +812,32 @@ fn resident_memory(_pid: libc::pid_t) -> Option<u64> {
     None
 }
 
+/// Prepares an interactor's command: a process group of its own, as a
+/// program's, and on Linux the parent's death signal, so that a tool
+/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the program
+/// and every checker have it already, see [`prepare_child`]).
+pub fn prepare_interactor(command: &mut Command) {
+    prepare(command, false, None);
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        // SAFETY: getpid only reads this process's id.
+        let tool = unsafe { libc::getpid() };
+        // SAFETY: the closure runs in the child between fork and exec:
+        // two system calls and an `_exit`, all async-signal-safe. A tool
+        // that died before the prctl is no longer the parent: the child
+        // then exits rather than run unwatched.
+        unsafe {
+            command.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != tool {
+                    libc::_exit(127);
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
 /// A program and its interactor: both under the one [`Group`] of a run
 /// (one run at a time, the tool a subreaper), each in a process group of
 /// its own, so that either can be killed without the other.

@@ -418,6 +418,10 @@ impl Pair {
     }
 }
 
+/// Prepares an interactor's command: nothing either, its Job object
+/// kills it when the tool ends (the last handle to it closes).
+pub fn prepare_interactor(_command: &mut Command) {}
+
 /// Kills what `group` holds, or `child` alone where it holds nothing.
 fn kill_all(group: &Group, child: &mut Child) {
     if !group.kill() {
