@@ -510,3 +510,95 @@ fn a_polygon_packages_interactor_is_built_and_its_checker_reads_the_output() {
     let (_, detail) = report.case("guess-player/3");
     assert!(detail.contains("the secret is not 38"), "{detail}");
 }
+
+/// An interactor whose first message is more than a pipe holds (200 KB,
+/// and 3 MB, more than the 1 MiB problemtools' pipes hold) and that then
+/// reads one line: against a player that exits 1 after the first line,
+/// RE, as problemtools (`support/interactive/interactive.cc` with
+/// `judge/execute.py`) says; against one that reads 10 bytes and says
+/// `ok`, the interactor's AC. What the player no longer reads once it has
+/// ended is drained, so the interactor never waits on a full pipe for a
+/// program that is gone.
+#[test]
+fn an_interactor_writing_more_than_a_pipe_holds_is_judged_by_who_ended_first() {
+    verdicts(
+        &[
+            ("gave-up", "give-up", "big 200000", "RE"),
+            ("ten", "ten", "big 200000", "AC"),
+            ("gave-up-3mb", "give-up", "big 3000000", "RE"),
+        ],
+        "2000",
+    );
+}
+
+/// An interactor that closes its output and lives on, reading the
+/// player's answer: the player that reads to the end of its input gets
+/// that end, as DOMjudge's `judge/runpipe.cc` gives it (it keeps no copy of
+/// the pipes' ends), and the interactor decides: AC; a player that then
+/// fails ended first, RE.
+#[test]
+fn an_interactor_that_closes_its_output_gives_the_player_the_end_of_its_input() {
+    verdicts(
+        &[
+            ("to-end", "to-end", "eof", "AC"),
+            ("to-end-crash", "to-end-crash", "eof", "RE"),
+        ],
+        "2000",
+    );
+}
+
+/// The tool stopped by SIGTERM (or Ctrl-C's SIGINT) in the middle of an
+/// interactive case takes the interactor with it, as it takes the program
+/// and every checker (Linux's parent-death signal).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interactor_dies_with_the_tool() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+    let samples = game(&[("1", "silent", "fair")]);
+    let pid_file = samples.path.join("interactor.pid");
+    let script = samples.write(
+        "hang.sh",
+        format!(
+            "#!/bin/sh\necho $$ > '{}.tmp'\nmv '{0}.tmp' '{0}'\nexec sleep 120\n",
+            pid_file.display()
+        )
+        .as_bytes(),
+    );
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut judging = tool()
+        .args(["judge", "--time-limit-ms", "60000", "--program"])
+        .arg(player())
+        .arg("--samples")
+        .arg(&samples.path)
+        .arg("--interactor")
+        .arg(&script)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    let pid: i32 = loop {
+        if let Ok(text) = std::fs::read_to_string(&pid_file) {
+            break text.trim().parse().unwrap();
+        }
+        assert!(Instant::now() < until, "the interactor never started");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    // SAFETY: kill has no memory effects; the pid is the tool's, our
+    // child, unreaped until the wait below.
+    unsafe { libc::kill(judging.id() as i32, libc::SIGTERM) };
+    judging.wait().unwrap();
+    // Gone, or a zombie whose new parent has yet to reap it.
+    let gone = || match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    while !gone() {
+        assert!(Instant::now() < until, "the interactor {pid} still runs");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

@@ -12,18 +12,35 @@
 //! interactor is only held to ending soon after the program (`grace`), and
 //! is killed with it when the program runs out of time or memory.
 //!
-//! The tool holds a copy of each pipe's ends, as problemtools'
-//! `interactive` does, which makes the order of the two's ends known and
-//! the verdict with it. The write end into each process is let go only
-//! once the tool has seen the other process end: neither can see the end
-//! of its input (and fail on it) before the tool knows the other ended
-//! first. The read ends are held until both have ended: an interactor
-//! that writes to a program that has quit fills the pipe instead of
-//! dying of a broken pipe, and then reads the end of the program's
-//! output, which is how it finds out and says WA; a program never dies
-//! of a broken pipe before the tool has seen the interactor end. The
-//! relays of a transcript keep this order: each passes the end of its
-//! input on only once the tool has seen the writer end, and reads its
+//! The pipes are 1 MiB where the system lets them be sized (Linux), as
+//! problemtools' `support/interactive/interactive.cc` (`makepipe`) and
+//! DOMjudge's `judge/runpipe.cc` (`resize_pipe`) size theirs, so that a
+//! long message does not wait on a reader that is busy. The tool holds
+//! copies of some ends, as problemtools' `interactive` does, so that the
+//! verdict follows who ended first, a matter of fact, not of which process
+//! the scheduler ran first:
+//!
+//! - The write end into the interactor is let go only once the tool has
+//!   seen the program end: the interactor cannot see the end of its input
+//!   (and say WA on it) before the tool knows the program ended first.
+//! - The write end into the program is the interactor's alone, as under
+//!   DOMjudge's `runpipe` (which keeps none): an interactor that closes its
+//!   output gives the program the end of its input there and then, living
+//!   on or not. What that program then does is the program's own: the
+//!   interactor ended first only when, as the tool takes in the program's
+//!   end, the interactor has ended or is ending (Linux says so from the
+//!   moment it starts to exit, before it lets go of its output; elsewhere
+//!   once it has exited), and then the interactor's end is taken in first.
+//! - The read ends are held until both have ended: an interactor never
+//!   dies of a broken pipe, and what it writes once the program has ended
+//!   is drained (problemtools keeps that end too, and its pipe holds
+//!   1 MiB), so it goes on to read the end of the program's output, and
+//!   says what it has to say; a program never dies of a broken pipe before
+//!   the tool has seen the interactor end.
+//!
+//! The relays of a transcript keep this order: the relay into the
+//! interactor passes the end of its input on only once the tool has seen
+//! the program end, the one into the program at once, and each reads its
 //! input to the end even once its reader is gone.
 //!
 //! [`run`]: super::run_within
@@ -49,7 +66,8 @@ pub struct Interaction {
     pub interactor: Ending,
     /// The interactor's standard error, at most its first 64 KiB.
     pub interactor_stderr: Vec<u8>,
-    /// The interactor ended before the program did.
+    /// The interactor ended before the program did: it had ended, or was
+    /// ending, when the tool took in the program's end.
     pub interactor_first: bool,
     /// The interactor was still running `grace` after the program had
     /// ended, and was killed.
@@ -101,8 +119,9 @@ pub fn interact(
         .stderr(Stdio::piped());
     // Neither the program's memory limit nor its runner (on Unix, the
     // process that keeps a program from stopping the tool): the
-    // interactor is the judge's own, and its ending is read directly.
-    platform::prepare(&mut interactor_command, false, None);
+    // interactor is the judge's own, and its ending is read directly. It
+    // dies with the tool, as the program does.
+    platform::prepare_interactor(&mut interactor_command);
     let started_interactor = pair.start_interactor(&mut interactor_command);
     // The command holds the ends it was given: dropped now, so that only
     // the tool's copies (see the module's notes) and the process's are left.
@@ -146,8 +165,8 @@ pub fn interact(
         },
         grace,
         settles,
-        into_program: Some(joined.into_program),
         into_interactor: Some(joined.into_interactor),
+        unread: joined.unread,
     };
     let waited = platform::wait_pair(
         &mut program_child,
@@ -187,19 +206,19 @@ pub fn interact(
 }
 
 /// What the platform's wait watches for: the program's watch, the
-/// interactor's grace, and whether its ending settles the case; and the
-/// write ends the tool holds, each let go once the process at the other
-/// end has ended (see the module's notes).
+/// interactor's grace, and whether its ending settles the case; the write
+/// end the tool holds, let go once the program has ended, and the read
+/// end drained from then on (see the module's notes).
 pub(super) struct PairWatch<'a> {
     pub watch: Watch,
     pub grace: Duration,
     pub settles: &'a dyn Fn(Ending) -> bool,
-    /// The interactor's output, into the program: let go when the
-    /// interactor has ended.
-    pub into_program: Option<Held>,
     /// The program's output, into the interactor: let go when the program
     /// has ended.
     pub into_interactor: Option<Held>,
+    /// The tool's copy of the program's input: what the interactor writes
+    /// once the program has ended is read from it and dropped.
+    pub unread: Option<File>,
 }
 
 /// What a pair's wait has seen so far, and what each event decides: the
@@ -250,22 +269,36 @@ impl<P, I> PairEnds<P, I> {
     }
 
     /// The program has ended, `elapsed` after its start: the interactor's
-    /// way into it is let go.
+    /// way into it is let go, and what the interactor still writes to it is
+    /// drained.
     pub fn program_ended(&mut self, elapsed: Duration, end: P, rules: &mut PairWatch) {
         self.program_elapsed = elapsed;
         self.program_end = Some((Instant::now(), end));
         rules.into_interactor = None;
+        if let Some(mut unread) = rules.unread.take() {
+            // Ends at the end of the interactor's output: when it has
+            // ended, and what it started with it.
+            thread::spawn(move || io::copy(&mut unread, &mut io::sink()));
+        }
+    }
+
+    /// Whether the interactor's end is to be taken in before the
+    /// program's, which has come: it has not been yet, the program was not
+    /// killed for its limits, and the interactor has ended or is ending
+    /// (`ending`, asked only then), so that the program may have ended of
+    /// the end of its input (see the module's notes).
+    pub fn interactor_ends_first(&self, ending: impl FnOnce() -> bool) -> bool {
+        self.interactor_end.is_none() && self.stop.is_none() && ending()
     }
 
     /// The interactor has ended (`ending`, unknown when it could not be
     /// read): when it ended first in a way that settles the case, the
-    /// program is killed by `kill_program`; then the program's way into
-    /// it is let go.
+    /// program is killed by `kill_program`.
     pub fn interactor_ended(
         &mut self,
         ending: Option<Ending>,
         end: I,
-        rules: &mut PairWatch,
+        rules: &PairWatch,
         kill_program: impl FnOnce(),
     ) {
         if self.program_end.is_none() && self.stop.is_none() {
@@ -276,7 +309,6 @@ impl<P, I> PairEnds<P, I> {
             }
         }
         self.interactor_end = Some(end);
-        rules.into_program = None;
     }
 
     /// The wait timed out: the program is killed when its watch says so
@@ -351,7 +383,8 @@ struct Joined {
     program_stdout: File,
     /// Read ends held until both have ended.
     kept: Vec<File>,
-    into_program: Held,
+    /// The tool's copy of the program's input, drained once it has ended.
+    unread: Option<File>,
     into_interactor: Held,
     /// With a transcript: the two relays.
     relays: Option<Relays>,
@@ -367,13 +400,11 @@ impl Joined {
             let (interactor_reads, program_writes) = platform::pipe()?;
             return Ok(Joined {
                 interactor_stdin: interactor_reads.try_clone()?,
-                interactor_stdout: interactor_writes.try_clone()?,
+                interactor_stdout: interactor_writes,
                 program_stdin: program_reads.try_clone()?,
                 program_stdout: program_writes.try_clone()?,
-                kept: vec![program_reads, interactor_reads],
-                into_program: Held::End {
-                    _end: interactor_writes,
-                },
+                kept: vec![interactor_reads],
+                unread: Some(program_reads),
                 into_interactor: Held::End {
                     _end: program_writes,
                 },
@@ -385,7 +416,9 @@ impl Joined {
         let (interactor_reads, into_interactor) = platform::pipe()?;
         let (from_interactor, interactor_writes) = platform::pipe()?;
         let log = Arc::new(Mutex::new(Log::default()));
-        let (program_gate, program_may_end) = mpsc::channel();
+        // The relay into the program passes the end of its input on at
+        // once: its gate is open from the start.
+        let program_may_end = mpsc::channel().1;
         let (interactor_gate, interactor_may_end) = mpsc::channel();
         let (ending, ended) = mpsc::channel();
         for (from, to, side, may_end) in [
@@ -414,9 +447,7 @@ impl Joined {
             program_stdin: program_reads,
             program_stdout: program_writes,
             kept: Vec::new(),
-            into_program: Held::Gate {
-                _gate: program_gate,
-            },
+            unread: None,
             into_interactor: Held::Gate {
                 _gate: interactor_gate,
             },

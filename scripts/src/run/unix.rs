@@ -812,6 +812,32 @@ fn resident_memory(_pid: libc::pid_t) -> Option<u64> {
     None
 }
 
+/// Prepares an interactor's command: a process group of its own, as a
+/// program's, and on Linux the parent's death signal, so that a tool
+/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the program
+/// and every checker have it already, see [`prepare_child`]).
+pub fn prepare_interactor(command: &mut Command) {
+    prepare(command, false, None);
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        // SAFETY: getpid only reads this process's id.
+        let tool = unsafe { libc::getpid() };
+        // SAFETY: the closure runs in the child between fork and exec:
+        // two system calls and an `_exit`, all async-signal-safe. A tool
+        // that died before the prctl is no longer the parent: the child
+        // then exits rather than run unwatched.
+        unsafe {
+            command.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != tool {
+                    libc::_exit(127);
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
 /// A program and its interactor: both under the one [`Group`] of a run
 /// (one run at a time, the tool a subreaper), each in a process group of
 /// its own, so that either can be killed without the other.
@@ -886,21 +912,35 @@ pub(super) fn wait_pair(
     drop(ended);
     // Each end as reaped: how, and the peak memory.
     let mut ends = super::pair::PairEnds::new();
+    // The interactor's end, `waited` for: its group killed, it reaped, the
+    // program killed when that settles the case.
+    let interactor_ended = |ends: &mut super::pair::PairEnds<_, _>,
+                            waited: io::Result<()>,
+                            rules: &super::pair::PairWatch| {
+        kill_group(interactor_pid);
+        let reaped = waited.and_then(|()| reap(interactor_pid));
+        let ending = reaped.as_ref().ok().map(|&(ending, _)| ending);
+        ends.interactor_ended(ending, reaped, rules, || kill_group(program_pid));
+    };
     while ends.waiting() {
         match events.recv_timeout(ends.timeout(rules)) {
             Ok((true, waited)) => {
                 let elapsed = started.elapsed();
+                // An interactor that is ending has let go of the program's
+                // input, or is about to: its end comes first (see
+                // `pair`'s notes), once it has come, which an ending
+                // process's does at once.
+                if ends.interactor_ends_first(|| is_ending(interactor_pid)) {
+                    if let Ok((false, interactor_waited)) = events.recv_timeout(ENDING) {
+                        interactor_ended(&mut ends, interactor_waited, rules);
+                    }
+                }
                 // What it started dies with it; it is still unreaped.
                 kill_group(program_pid);
                 let reaped = waited.and_then(|()| reap(program_pid));
                 ends.program_ended(elapsed, reaped, rules);
             }
-            Ok((false, waited)) => {
-                kill_group(interactor_pid);
-                let reaped = waited.and_then(|()| reap(interactor_pid));
-                let ending = reaped.as_ref().ok().map(|&(ending, _)| ending);
-                ends.interactor_ended(ending, reaped, rules, || kill_group(program_pid));
-            }
+            Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
             Err(RecvTimeoutError::Timeout) => ends.timed_out(
                 rules,
                 || resident_memory(program_itself),
@@ -947,6 +987,60 @@ pub(super) fn wait_pair(
         stop: ends.stop,
     };
     Ok(ends.waited(program, interactor_ending))
+}
+
+/// How long the end of an interactor that is ending is waited for before
+/// the program's is taken in: far longer than an exit takes.
+const ENDING: Duration = Duration::from_secs(1);
+
+/// Whether child `pid` has ended (unreaped), or on Linux is ending: the
+/// kernel marks a process exiting (`PF_EXITING`, in /proc/PID/stat's
+/// flags) before it closes its files, so an interactor whose output the
+/// program has seen end by its exit is found here. Elsewhere only an
+/// exit is seen, which leaves the short while between the interactor's
+/// closing its files and its exit: a program that ends of that end within
+/// it is taken to have ended first.
+fn is_ending(pid: libc::pid_t) -> bool {
+    // SAFETY: siginfo_t is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own unreaped child; waitid writes only to
+    // `info`, and WNOWAIT leaves the child as it is.
+    let waited = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    // SAFETY: waitid has filled `info` when it returned 0.
+    if waited == 0 && unsafe { info.si_pid() } != 0 {
+        return true;
+    }
+    exiting(pid)
+}
+
+/// Whether process `pid` is exiting: PF_EXITING in its flags.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn exiting(pid: libc::pid_t) -> bool {
+    /// The kernel's PF_EXITING (include/linux/sched.h).
+    const PF_EXITING: u64 = 0x4;
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // After the command name: state, ppid, pgrp, session, tty_nr, tpgid,
+    // flags.
+    let flags = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(6)?.parse::<u64>().ok());
+    flags.is_some_and(|flags| flags & PF_EXITING != 0)
+}
+
+/// Not known here before the exit.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn exiting(_pid: libc::pid_t) -> bool {
+    false
 }
 
 /// Reaps child `pid`, which has ended: how, and its peak memory.
@@ -1011,6 +1105,14 @@ pub fn pipe() -> io::Result<(File, File)> {
     if made != 0 {
         return Err(io::Error::last_os_error());
     }
+    // 1 MiB, as problemtools' `makepipe` (support/interactive/
+    // interactive.cc) asks for, the most an unprivileged user gets by
+    // default; where it is refused the pipe keeps its 64 KiB.
+    // SAFETY: fcntl on a descriptor this process owns.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    unsafe {
+        libc::fcntl(ends[0], libc::F_SETPIPE_SZ, 1 << 20)
+    };
     // SAFETY: both descriptors were just made, are open, and are owned
     // by nothing else: each File is their only owner.
     Ok(unsafe { (File::from_raw_fd(ends[0]), File::from_raw_fd(ends[1])) })

@@ -418,6 +418,25 @@ impl Pair {
     }
 }
 
+/// Prepares an interactor's command: nothing either, its Job object
+/// kills it when the tool ends (the last handle to it closes).
+pub fn prepare_interactor(_command: &mut Command) {}
+
+/// Whether `process` has ended or is ending: its exit status is set as it
+/// starts to exit, before its handles (the program's input among them)
+/// are closed and it is signalled.
+fn is_ending(process: HANDLE) -> bool {
+    use windows_sys::Win32::Foundation::STILL_ACTIVE;
+    use windows_sys::Win32::System::Threading::GetExitCodeProcess;
+    let mut code = 0u32;
+    // SAFETY: `process` is a process handle a `Child` holds, valid while
+    // it lives; the call writes only to `code`.
+    let read = unsafe { GetExitCodeProcess(process, &mut code) } != 0;
+    // SAFETY: as above; a wait of no time has no effects.
+    let signalled = unsafe { WaitForSingleObject(process, 0) } == WAIT_OBJECT_0;
+    signalled || (read && code != STILL_ACTIVE as u32)
+}
+
 /// Kills what `group` holds, or `child` alone where it holds nothing.
 fn kill_all(group: &Group, child: &mut Child) {
     if !group.kill() {
@@ -452,9 +471,10 @@ pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
     let mut read: HANDLE = std::ptr::null_mut();
     let mut write: HANDLE = std::ptr::null_mut();
     // SAFETY: CreatePipe writes two handles to the two locals; null
-    // security attributes make them not inheritable; 0 is the default
-    // buffer size.
-    if unsafe { CreatePipe(&mut read, &mut write, std::ptr::null(), 0) } == 0 {
+    // security attributes make them not inheritable. The size asked for
+    // is 1 MiB, as problemtools' pipes (support/interactive/
+    // interactive.cc); the system takes it as a hint.
+    if unsafe { CreatePipe(&mut read, &mut write, std::ptr::null(), 1 << 20) } == 0 {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: both handles were just made, are open, and are owned by
@@ -506,6 +526,19 @@ pub(super) fn wait_pair(
         if index < handles.len() {
             if handles[index] == program_handle {
                 let elapsed = started.elapsed();
+                // As on Unix (see `pair`'s notes): an interactor that is
+                // ending has its end taken in first, once it has come.
+                if ends.interactor_ends_first(|| is_ending(interactor_handle)) {
+                    // SAFETY: as for the wait above.
+                    let waited = unsafe { WaitForSingleObject(interactor_handle, 1000) };
+                    if waited == WAIT_OBJECT_0 {
+                        let ending =
+                            ended((&pair.interactor, interactor), (&pair.program, program))?;
+                        ends.interactor_ended(Some(ending), ending, rules, || {
+                            kill_all(&pair.program, program)
+                        });
+                    }
+                }
                 let ending = ended((&pair.program, program), (&pair.interactor, interactor))?;
                 ends.program_ended(elapsed, ending, rules);
             } else {
