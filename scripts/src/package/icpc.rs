@@ -860,3 +860,206 @@ mod tests {
         assert!(constants(yaml.get("constants")).is_err());
     }
 }
+
+/// Every problem.yaml of a corpus read by [`read`] and by PyYAML with
+/// problemtools' rules (metadata.py: `parse_metadata`, the defaults of
+/// config/problem.yaml; `type` split on spaces as DOMjudge's
+/// ImportProblemService::parseYaml does), compared key by key: limits,
+/// type, validator_flags and constants. Ignored unless asked for: it
+/// needs YAML_CORPUS (folders to search, as PATH lists them) and Python 3
+/// with PyYAML; docs/references.md says how to run it and what it found.
+#[cfg(test)]
+mod corpus {
+    use super::*;
+    use std::process::Command;
+
+    const PYYAML: &str = r#"
+import json, sys, yaml
+for path in sys.argv[1:]:
+    out = {"path": path}
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except Exception as error:
+        out["error"] = type(error).__name__
+        print(json.dumps(out))
+        continue
+    data = {} if data is None else data
+    limits = data.get("limits") or {}
+    version = str(data.get("problem_format_version", "legacy"))
+    kind = data.get("type", "pass-fail")
+    words = kind.split() if isinstance(kind, str) else [w for x in kind for w in str(x).split()]
+    validation = str(data.get("validation", "default")).split()
+    if validation[:1] == ["custom"]:
+        words += validation[1:]
+    constants = data.get("constants") or {} if not version.startswith("legacy") else {}
+    out.update({
+        "memory": limits.get("memory", 1024),
+        "output": limits.get("output", 8),
+        "time_limit": limits.get("time_limit"),
+        "interactive": "interactive" in words,
+        "multi_pass": "multi-pass" in words,
+        "flags": str(data.get("validator_flags", "")).split(),
+        "constants": {k: str(v["value"] if isinstance(v, dict) else v) for k, v in constants.items()},
+    })
+    print(json.dumps(out))
+"#;
+
+    fn problem_yamls(folder: &Path, found: &mut Vec<PathBuf>) {
+        let Ok(entries) = fs::read_dir(folder) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                problem_yamls(&path, found);
+            } else if path.file_name().is_some_and(|name| name == "problem.yaml") {
+                found.push(path);
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "needs YAML_CORPUS (folders of problem packages) and Python 3 with PyYAML"]
+    fn every_problem_yaml_of_a_corpus_reads_as_pyyaml_reads_it() {
+        let folders = std::env::var_os("YAML_CORPUS").expect("set YAML_CORPUS");
+        let mut paths = Vec::new();
+        for folder in std::env::split_paths(&folders) {
+            problem_yamls(&folder, &mut paths);
+        }
+        assert!(!paths.is_empty(), "no problem.yaml under YAML_CORPUS");
+        let python = Command::new("python3")
+            .arg("-c")
+            .arg(PYYAML)
+            .args(&paths)
+            .output()
+            .expect("python3");
+        assert!(
+            python.status.success(),
+            "{}",
+            String::from_utf8_lossy(&python.stderr)
+        );
+        let expected: Vec<serde_json::Value> = String::from_utf8(python.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let (mut agreed, mut refused, mut differ) = (0, Vec::new(), Vec::new());
+        for (path, want) in paths.iter().zip(&expected) {
+            let root = path.parent().unwrap();
+            let package = match read(root, &root.join("data")) {
+                Ok(package) => package,
+                Err(error) => {
+                    let error = error.to_string();
+                    // Refusals that are not about reading YAML: a group
+                    // judged apart, a validator folder missing.
+                    let apart = error.contains("judge it on its own")
+                        || error.contains("there is no output_validators/");
+                    // What the file does not say clearly, refused on
+                    // purpose: PyYAML reads it one way, others another.
+                    let unclear = ["written twice", "which YAML 1.1", "nested deeper"]
+                        .iter()
+                        .any(|said| error.contains(said));
+                    if want.get("error").is_some() || apart || unclear {
+                        refused.push(format!("{}: {error}", path.display()));
+                    } else {
+                        differ.push(format!(
+                            "{}: PyYAML reads it, the tool: {error}",
+                            path.display()
+                        ));
+                    }
+                    continue;
+                }
+            };
+            if let Some(error) = want.get("error") {
+                differ.push(format!(
+                    "{}: PyYAML: {error}, the tool reads it",
+                    path.display()
+                ));
+                continue;
+            }
+            let mut wrong = Vec::new();
+            let mib =
+                |stated: &Option<Stated<u64>>| stated.as_ref().map(|s| (s.value >> 20) as f64);
+            if mib(&package.memory) != want["memory"].as_f64() {
+                wrong.push(format!(
+                    "memory {:?} against {}",
+                    mib(&package.memory),
+                    want["memory"]
+                ));
+            }
+            if mib(&package.output) != want["output"].as_f64() {
+                wrong.push(format!(
+                    "output {:?} against {}",
+                    mib(&package.output),
+                    want["output"]
+                ));
+            }
+            if let Some(time) = want["time_limit"].as_f64() {
+                let read = package.time.as_ref().map(|s| s.value.as_secs_f64());
+                if read.map_or(true, |read| (read - time).abs() > 1e-9) {
+                    wrong.push(format!("time {read:?} against {time}"));
+                }
+            }
+            let kind = package.unbatched.as_ref().map(|u| u.kind.as_str());
+            let want_kind = if want["interactive"] == true {
+                Some("interactive")
+            } else if want["multi_pass"] == true {
+                Some("multi-pass")
+            } else {
+                None
+            };
+            if kind != want_kind && !(want_kind.is_none() && kind == Some("submit-answer")) {
+                wrong.push(format!("kind {kind:?} against {want_kind:?}"));
+            }
+            let flags: Vec<&str> = match &package.validation {
+                Validation::Default { flags, .. } | Validation::Icpc { flags, .. } => {
+                    flags.iter().map(String::as_str).collect()
+                }
+                Validation::Testlib(_) => Vec::new(),
+            };
+            let want_flags: Vec<&str> = want["flags"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|flag| flag.as_str().unwrap())
+                .collect();
+            if package.unbatched.is_none() && !flags.starts_with(&want_flags) {
+                wrong.push(format!("flags {flags:?} against {want_flags:?}"));
+            }
+            let text = fs::read_to_string(path).unwrap();
+            let yaml = yaml::parse(&text).unwrap();
+            let version = yaml
+                .get("problem_format_version")
+                .and_then(|node| node.text("v").ok().flatten());
+            let modern = version.is_some_and(|version| !version.starts_with("legacy"));
+            let constants = if modern {
+                constants(yaml.get("constants")).unwrap()
+            } else {
+                Vec::new()
+            };
+            for (name, value) in want["constants"].as_object().unwrap() {
+                let read = constants.iter().find(|(key, _)| key == name);
+                if read.map(|(_, text)| text.as_str()) != value.as_str() {
+                    wrong.push(format!("constant {name}: {read:?} against {value}"));
+                }
+            }
+            if wrong.is_empty() {
+                agreed += 1;
+            } else {
+                differ.push(format!("{}: {}", path.display(), wrong.join("; ")));
+            }
+        }
+        eprintln!(
+            "{} problem.yaml files: {agreed} read alike, {} refused by both or judged apart, {} differ",
+            paths.len(),
+            refused.len(),
+            differ.len()
+        );
+        for line in &refused {
+            eprintln!("  refused: {line}");
+        }
+        assert!(differ.is_empty(), "{}", differ.join("\n"));
+    }
+}
