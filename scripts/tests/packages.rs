@@ -147,7 +147,7 @@ fn a_2023_07_package_states_its_time_limit_and_the_command_line_beats_it() {
         "{line}"
     );
     assert!(
-        line.contains("memory limit 256 MiB (default; the package states none)"),
+        line.contains("memory limit 1024 MiB (problemtools' default: the package states none)"),
         "{line}"
     );
     assert_eq!(report.verdict("judge-fixture/sample/1"), "TLE");
@@ -710,4 +710,304 @@ fn build_and_run_scripts_make_the_validator() {
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let validator = "output_validators/lines";
     judged_by_validator(&package, validator, "built now", "secret", "not same");
+}
+
+/// Cases every package below is judged on: the fixture prints its input.
+const ECHO_CASES: [(&str, &str); 2] = [
+    ("data/sample/1.in", "print 1.5\\n"),
+    ("data/sample/1.ans", "1.5\n"),
+];
+
+/// The package line of a package made of `problem.yaml` and ECHO_CASES.
+fn line_of(problem_yaml: &str) -> String {
+    let mut files = ECHO_CASES.to_vec();
+    files.push(("problem.yaml", problem_yaml));
+    let package = package(&files);
+    let report = judge(&package.path, &[]);
+    package_line(&report).to_string()
+}
+
+/// Issue 55, item 3: however `type` is written (one string of words, as
+/// the format's own example and DOMjudge read it, or a flow list over two
+/// lines), an interactive package is never judged as batch.
+#[test]
+fn an_interactive_type_written_any_way_yaml_allows_is_never_judged_as_batch() {
+    for problem_yaml in [
+        "problem_format_version: 2025-09\ntype: pass-fail interactive\n",
+        "problem_format_version: 2023-07-draft\ntype: [pass-fail,\n interactive]\n",
+        "problem_format_version: 2023-07\ntype:\n- pass-fail\n- \"interactive\"\n",
+    ] {
+        let mut files = ECHO_CASES.to_vec();
+        files.push(("problem.yaml", problem_yaml));
+        let error = package_line_error(&files);
+        assert!(
+            error.contains(
+                "is an interactive problem (problem.yaml type: interactive): it has no \
+                 interactor"
+            ),
+            "{problem_yaml:?}: {error}"
+        );
+    }
+}
+
+/// Issue 55, item 4: problem.yaml read as PyYAML reads it (the values
+/// checked against PyYAML 6.0.3's safe_load of the same text), and what
+/// the file does not say clearly refused with its line.
+#[test]
+fn problem_yaml_is_read_as_pyyaml_reads_it_and_what_is_unclear_is_refused_with_its_line() {
+    for (problem_yaml, memory) in [
+        (
+            "limits: {memory: 512,\n  time_limit: 2}\n",
+            "512 MiB (problem.yaml limits.memory)",
+        ),
+        (
+            "limits: {memory: 640, time_multipliers: {ac_to_time_limit: 2}}\n",
+            "640 MiB",
+        ),
+        (
+            "{\"limits\": {\"memory\": 768, \"time_limit\": 1.5}}\n",
+            "768 MiB",
+        ),
+        ("base: &b {memory: 300}\nlimits: *b\n", "300 MiB"),
+        (
+            "base: &b {memory: 320, output: 4}\nlimits:\n  <<: *b\n  output: 16\n",
+            "320 MiB",
+        ),
+        ("name:\n  Hello\nlimits:\n  memory:\n    200\n", "200 MiB"),
+        ("name: 'Bob''s #1'\nlimits: {memory: 100}\n", "100 MiB"),
+    ] {
+        let line = line_of(problem_yaml);
+        assert!(
+            line.contains(&format!("memory limit {memory}")),
+            "{problem_yaml:?}: {line}"
+        );
+    }
+    assert!(line_of("limits: {memory: 512,\n  time_limit: 2}\n").contains("time limit 2000 ms"));
+    assert!(
+        line_of("base: &b {memory: 320, output: 4}\nlimits:\n  <<: *b\n  output: 16\n")
+            .contains("output limit 16 MiB (problem.yaml limits.output)")
+    );
+    let deep = format!("limits:\n  memory: 1\nx:\n{}y\n", "- ".repeat(6000));
+    for (problem_yaml, said) in [
+        (
+            "limits: {memory: 1}\n---\nlimits: {memory: 2}\n",
+            "line 3: a second YAML document",
+        ),
+        (
+            "limits:\n  memory: 1\n  memory: 2\n",
+            "line 3: the key `memory` is written twice",
+        ),
+        (
+            "limits:\n  memory: 1_024\n",
+            "line 2: limits.memory is `1_024`, which YAML 1.1",
+        ),
+        (
+            "limits:\n  time_limit: 1:30\n",
+            "line 2: limits.time_limit is `1:30`",
+        ),
+        (
+            "validation: default\nvalidator_flags: yes\n",
+            "line 2: `validator_flags` is `yes`",
+        ),
+        (
+            "limits:\n  memory: 1.5\n",
+            "line 2: limits.memory is 1.5, not a whole number of MiB",
+        ),
+        (
+            "limits: 512\n",
+            "line 1: `limits` is a value, where a mapping goes",
+        ),
+        (deep.as_str(), "line 4: nested deeper than 64 levels"),
+    ] {
+        let mut files = ECHO_CASES.to_vec();
+        files.push(("problem.yaml", problem_yaml));
+        let error = package_line_error(&files);
+        assert!(error.contains("problem.yaml: "), "{error}");
+        assert!(error.contains(said), "{said:?} in {error}");
+    }
+}
+
+/// Issue 55, item 9: a testdata.yaml or domjudge-problem.ini that cannot
+/// be read is an error, as problemtools reports one, never dropped.
+#[test]
+fn a_testdata_yaml_or_domjudge_ini_that_is_not_utf_8_is_an_error_not_dropped() {
+    for (name, contents) in [
+        (
+            "data/testdata.yaml",
+            &b"output_validator_flags: float_tolerance 0.2 \xff\n"[..],
+        ),
+        (
+            "data/sample/test_group.yaml",
+            &b"output_validator_args: [\xfe]\n"[..],
+        ),
+        (
+            "domjudge-problem.ini",
+            &b"timelimit = 2\nname = \xe9t\xe9\n"[..],
+        ),
+    ] {
+        let package = package(&[
+            ("problem.yaml", "name: Broken\n"),
+            ECHO_CASES[0],
+            ECHO_CASES[1],
+        ]);
+        package.write(name, contents);
+        let report = judge(&package.path, &[]);
+        report.exited(2);
+        let file = Path::new(name).file_name().unwrap().to_str().unwrap();
+        assert!(
+            report.stderr.contains(file) && report.stderr.contains("not UTF-8"),
+            "{name}: {}",
+            report.stderr
+        );
+        assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+    }
+}
+
+/// Issue 55, item 17: flags a test group states are credited to its file,
+/// not to problem.yaml.
+#[test]
+fn a_test_groups_flags_are_credited_to_its_file() {
+    let package = package(&[
+        ("problem.yaml", "name: Floats\n"),
+        (
+            "data/testdata.yaml",
+            "output_validator_flags: float_tolerance 0.1\n",
+        ),
+        ("data/sample/1.in", "print 1.55\\n"),
+        ("data/sample/1.ans", "1.5\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    let data = Path::new("data").join("testdata.yaml");
+    assert!(
+        line.contains(&format!(
+            "checker the ICPC default validator float_tolerance 0.1 (problem.yaml states no \
+             validation; float_tolerance 0.1 from {})",
+            data.display()
+        )),
+        "{line}"
+    );
+    assert_eq!(report.verdict("judge-fixture/sample/1"), "AC");
+}
+
+/// problemtools' defaults where a package states no limit (1024 MiB of
+/// memory, 8 MiB of output: problemtools/config/problem.yaml), and
+/// DOMjudge's for a DOMjudge package without problem.yaml (2048 MiB).
+#[test]
+fn a_package_that_states_no_limit_gets_its_judges_default() {
+    let line = line_of("name: No limits\n");
+    assert!(
+        line.contains(
+            "memory limit 1024 MiB (problemtools' default: the package states none), output \
+             limit 8 MiB (problemtools' default: the package states none)"
+        ),
+        "{line}"
+    );
+    let package = package(&[(".timelimit", "2\n"), ECHO_CASES[0], ECHO_CASES[1]]);
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("memory limit 2048 MiB (DOMjudge's default"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// The finalized format: `problem_format_version: 2025-09`, and its
+/// test_group.yaml (testdata.yaml's new name), whose flags reach the
+/// validator.
+#[test]
+fn a_2025_09_package_is_read_with_its_test_group_yaml() {
+    let package = package(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: pass-fail\nname: Floats\n\
+             uuid: 9b3df34b-165a-4ed6-8248-4cee2bd6985c\nlimits:\n  time_limit: 2\n",
+        ),
+        (
+            "data/sample/test_group.yaml",
+            "output_validator_args: [float_tolerance, '0.1']\n",
+        ),
+        ("data/sample/1.in", "print 1.55\\n"),
+        ("data/sample/1.ans", "1.5\n"),
+    ]);
+    // A group with flags of its own is judged on its own.
+    let report = judge(&package.path.join("data").join("sample"), &[]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("(ICPC package, problem.yaml 2025-09)"),
+        "{line}"
+    );
+    assert!(line.contains("float_tolerance 0.1 from "), "{line}");
+    assert!(line.contains("test_group.yaml)"), "{line}");
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+}
+
+/// Issue 55, item 11: `{{constants}}` are substituted in the output
+/// validator as the format says, as in its own example `maximal`; and in
+/// test_group.yaml.
+#[test]
+fn constants_are_substituted_in_the_output_validator_and_test_group_yaml() {
+    if lacking("Python", &["python3", "python"]) {
+        return;
+    }
+    // The format's `maximal` validator, cut down: accepted when the
+    // output is the answer plus the constant.
+    let validator = format!(
+        "{}import sys\nanswer = open(sys.argv[2]).read()\noutput = sys.stdin.read()\n\
+         sys.exit(42 if int(output) - int(answer) == {{{{example_constant}}}} else 43)\n",
+        fresh_comment("#")
+    );
+    let package = package(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Maximal\n\
+             constants:\n  example_constant: 1\n  tolerance:\n    value: 0.5\n    tex: \\frac12\n",
+        ),
+        ("output_validator/validator.py", &validator),
+        ("data/sample/1.in", "print 9\\n"),
+        ("data/sample/1.ans", "8\n"),
+        ("data/sample/2.in", "print 8\\n"),
+        ("data/sample/2.ans", "8\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    assert!(
+        package_line(&report).contains("checker the package's output validator output_validator"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/sample/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
+    assert_eq!(
+        report.verdict("judge-fixture/sample/2"),
+        "WA",
+        "{}",
+        report.stdout
+    );
+    let package = package_with_group_constant();
+    let report = judge(&package.path.join("data").join("sample"), &[]);
+    assert!(
+        package_line(&report).contains("float_tolerance 0.5 from"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+}
+
+fn package_with_group_constant() -> Scratch {
+    package(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Floats\nconstants:\n  eps: 0.5\n",
+        ),
+        (
+            "data/sample/test_group.yaml",
+            "output_validator_args: [float_tolerance, '{{eps}}']\n",
+        ),
+        ("data/sample/1.in", "print 1.9\\n"),
+        ("data/sample/1.ans", "1.5\n"),
+    ])
 }

@@ -158,6 +158,12 @@ fn cache_folder() -> Result<PathBuf, Error> {
     Ok(folder)
 }
 
+/// Where a package's reader keeps the sources it rewrote before they are
+/// built (an ICPC package's constants substituted), beside the builds.
+pub fn rewritten_folder() -> Result<PathBuf, Error> {
+    Ok(cache_folder()?.join("rewritten"))
+}
+
 /// The built program's file name: the source's own name (`check`,
 /// `different_validator`), as a checker's messages show its path; `run`
 /// for the format's build/run scripts.

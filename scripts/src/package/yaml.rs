@@ -1,34 +1,85 @@
-//! The part of YAML that `problem.yaml` files are written in: block
-//! mappings and sequences by indentation, plain and quoted scalars, flow
-//! sequences and mappings of scalars on one line (`[a, b]`, `{a: 1}`),
-//! comments. Anything else (block scalars `|` `>`, nested flow
-//! collections, anchors, tags) is read as
-//! [`Yaml::Other`]: skipped whole, and refused only where a value the
-//! judge needs is written so.
+//! `problem.yaml`, `testdata.yaml` and `test_group.yaml`, read as the
+//! judges read them: the document's structure by a real YAML parser
+//! (yaml-rust2's event parser, driven here without recursion, so that no
+//! depth of nesting can overflow the stack), and each plain scalar
+//! resolved by PyYAML's YAML 1.1 rules, which problemtools
+//! (`metadata.py`, `yaml.safe_load`) and BAPCtools read these files with.
 //!
-//! Why not a crate: the well-kept YAML readers need a newer Rust than the
-//! tool's (yaml-rust2 0.13 needs 1.85, and crates of edition 2024) or
-//! bring a proc-macro stack and an encoding library (saphyr), for the
-//! dozen keys the judge reads.
+//! What PyYAML's `safe_load` does and this does too: anchors and aliases,
+//! merge keys (`<<`, the mapping's own keys first), flow collections over
+//! several lines, `!!str` and the other standard tags. What PyYAML
+//! refuses is refused: a second document, an unknown tag, a list or a
+//! mapping as a key. Where PyYAML reads something a way other readers do
+//! not, it is refused with its line, never silently read one way: a key
+//! written twice (PyYAML keeps the last, DOMjudge's Symfony YAML refuses
+//! it), and a value the judge reads whose YAML 1.1 reading (PyYAML) and
+//! YAML 1.2 reading (the format's own schema, Symfony YAML) differ:
+//! `yes`, `on`, `1_000`, `0777`, `1:30`, `1e6` (see [`Node::scalar`]).
 
 use crate::error::Error;
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-/// A YAML value, as far as the judge reads them.
+/// Deeper than this, a file is refused: no problem.yaml nests past a
+/// handful of levels.
+const MAX_DEPTH: usize = 64;
+/// More values than this (aliases expanded), a file is refused: a few
+/// aliases of aliases would otherwise make billions.
+const MAX_NODES: usize = 100_000;
+
+/// A value and the line it starts on (from 1).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Yaml {
-    /// A scalar's text, quotes and escapes undone; an empty value is "".
-    Scalar(String),
-    Map(Vec<(String, Yaml)>),
-    List(Vec<Yaml>),
-    /// A value written in a form this reader does not read.
-    Other,
+pub struct Node {
+    pub line: usize,
+    pub value: Value,
 }
 
-impl Yaml {
-    /// The value at `key` of a mapping.
-    pub fn get(&self, key: &str) -> Option<&Yaml> {
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A scalar's text as the document gives it (quotes and escapes
+    /// undone), whether it was plain (unquoted, so resolved by its form),
+    /// and its standard tag's name (`str`, `int`), if it has one.
+    Scalar {
+        text: String,
+        plain: bool,
+        tag: Option<String>,
+    },
+    /// Keys in the document's order; a key is a scalar's text.
+    Map(Vec<(String, Node)>),
+    List(Vec<Node>),
+}
+
+/// A scalar as a reader of YAML sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scalar {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(String),
+    /// A date or time (`2024-01-31`), which no key the judge reads takes.
+    Timestamp(String),
+}
+
+impl Scalar {
+    /// How a reader would name the value in an error.
+    fn described(&self) -> String {
         match self {
-            Yaml::Map(entries) => entries
+            Scalar::Null => "null".to_string(),
+            Scalar::Bool(value) => format!("the boolean {value}"),
+            Scalar::Int(value) => format!("the integer {value}"),
+            Scalar::Float(value) => format!("the number {value}"),
+            Scalar::Str(text) => format!("the string `{text}`"),
+            Scalar::Timestamp(text) => format!("the date {text}"),
+        }
+    }
+}
+
+impl Node {
+    /// The value at `key` of a mapping.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match &self.value {
+            Value::Map(entries) => entries
                 .iter()
                 .find(|(name, _)| name == key)
                 .map(|(_, value)| value),
@@ -36,444 +87,764 @@ impl Yaml {
         }
     }
 
-    /// The scalar's text, None for anything else (an empty value too).
-    pub fn text(&self) -> Option<&str> {
-        match self {
-            Yaml::Scalar(text) if !text.is_empty() && text != "~" && text != "null" => Some(text),
-            _ => None,
-        }
-    }
-}
-
-/// One line with content: its number (from 1), indentation, and text
-/// without the comment.
-struct Line<'a> {
-    number: usize,
-    indent: usize,
-    text: &'a str,
-}
-
-/// Reads a YAML document; an empty one is an empty mapping.
-pub fn parse(text: &str) -> Result<Yaml, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let content = raw.trim_end_matches('\r');
-        let indent = content.len() - content.trim_start_matches(' ').len();
-        if content[indent..].starts_with('\t') {
-            return Err(Error::new(format!(
-                "line {number}: indented with a tab, which YAML does not allow"
-            )));
-        }
-        let text = strip_comment(&content[indent..]).trim_end();
-        if text.is_empty() || (indent == 0 && (text == "---" || text.starts_with('%'))) {
-            continue;
-        }
-        if indent == 0 && text == "..." {
-            break;
-        }
-        lines.push(Line {
-            number,
-            indent,
-            text,
-        });
-    }
-    if lines.is_empty() {
-        return Ok(Yaml::Map(Vec::new()));
-    }
-    let mut position = 0;
-    let indent = lines[0].indent;
-    let value = block(&lines, &mut position, indent)?;
-    if let Some(line) = lines.get(position) {
-        return Err(Error::new(format!(
-            "line {}: indented where nothing goes",
-            line.number
-        )));
-    }
-    Ok(value)
-}
-
-/// The text before a comment: `#` at the start or after whitespace, not
-/// inside quotes.
-fn strip_comment(text: &str) -> &str {
-    let bytes = text.as_bytes();
-    let mut quote: Option<u8> = None;
-    let mut index = 0;
-    while index < bytes.len() {
-        let byte = bytes[index];
-        let after_space = index == 0 || matches!(bytes[index - 1], b' ' | b'\t');
-        match quote {
-            // An escaped character inside double quotes closes nothing.
-            Some(b'"') if byte == b'\\' => index += 1,
-            Some(open) if byte == open => quote = None,
-            Some(_) => {}
-            None if byte == b'#' && after_space => return &text[..index],
-            None if (byte == b'"' || byte == b'\'')
-                && (after_space || matches!(bytes[index - 1], b'[' | b',')) =>
-            {
-                quote = Some(byte)
-            }
-            None => {}
-        }
-        index += 1;
-    }
-    text
-}
-
-/// The block at `lines[*position..]` whose lines are indented `indent`:
-/// a sequence when its first line is an item, else a mapping.
-fn block(lines: &[Line], position: &mut usize, indent: usize) -> Result<Yaml, Error> {
-    if is_item(lines[*position].text) {
-        sequence(lines, position, indent)
-    } else {
-        mapping(lines, position, indent)
-    }
-}
-
-fn is_item(text: &str) -> bool {
-    text == "-" || text.starts_with("- ")
-}
-
-fn mapping(lines: &[Line], position: &mut usize, indent: usize) -> Result<Yaml, Error> {
-    let mut entries: Vec<(String, Yaml)> = Vec::new();
-    while let Some(line) = lines.get(*position) {
-        if line.indent < indent || (line.indent == indent && is_item(line.text)) {
-            break;
-        }
-        if line.indent > indent {
-            return Err(Error::new(format!(
-                "line {}: indented where nothing goes",
-                line.number
-            )));
-        }
-        let Some((key, rest)) = split_key(line.text) else {
-            return Err(Error::new(format!(
-                "line {}: `{}` is no `key: value`",
-                line.number, line.text
+    /// The node as a scalar, resolved as PyYAML resolves it; an error
+    /// with the line when it is a list or a mapping, or when YAML 1.1 and
+    /// YAML 1.2 read it differently (`what` names it in the error).
+    pub fn scalar(&self, what: &str) -> Result<Scalar, Error> {
+        let Value::Scalar { text, plain, tag } = &self.value else {
+            return Err(self.error(format!(
+                "{what} is a {}, where a single value goes",
+                self.kind()
             )));
         };
-        *position += 1;
-        let value = value_after(lines, position, indent, rest, line.number)?;
-        entries.push((key, value));
-    }
-    Ok(Yaml::Map(entries))
-}
-
-/// The value after `key:` on a line indented `indent`: on the line, or
-/// the block under it.
-fn value_after(
-    lines: &[Line],
-    position: &mut usize,
-    indent: usize,
-    rest: &str,
-    number: usize,
-) -> Result<Yaml, Error> {
-    let rest = rest.trim();
-    let under = lines
-        .get(*position)
-        .filter(|next| next.indent > indent || (next.indent == indent && is_item(next.text)));
-    if rest.is_empty() {
-        return match under {
-            Some(next) => {
-                let next_indent = next.indent;
-                block(lines, position, next_indent)
+        if let Some(tag) = tag {
+            return tagged(text, tag)
+                .ok_or_else(|| self.error(format!("{what} is `{text}`, which is no !!{tag}")));
+        }
+        if !plain {
+            return Ok(Scalar::Str(text.clone()));
+        }
+        let old = yaml_1_1(text);
+        let new = yaml_1_2(text);
+        let same = match (&old, &new) {
+            (Scalar::Int(a), Scalar::Float(b)) | (Scalar::Float(b), Scalar::Int(a)) => {
+                *a as f64 == *b
             }
-            None => Ok(Yaml::Scalar(String::new())),
+            (Scalar::Float(a), Scalar::Float(b)) => a == b || (a.is_nan() && b.is_nan()),
+            (Scalar::Timestamp(_), Scalar::Str(_)) => true,
+            (a, b) => a == b,
         };
-    }
-    // Lines further in belong to this value: the rest of a block scalar,
-    // a flow collection or a plain scalar over several lines.
-    let mut continued = Vec::new();
-    while let Some(next) = lines.get(*position) {
-        if next.indent <= indent {
-            break;
-        }
-        continued.push(next.text);
-        *position += 1;
-    }
-    if rest.starts_with(['|', '>', '&', '*', '!']) {
-        return Ok(Yaml::Other);
-    }
-    if rest.starts_with(['[', '{']) {
-        return Ok(if continued.is_empty() {
-            flow_collection(rest).unwrap_or(Yaml::Other)
-        } else {
-            Yaml::Other
-        });
-    }
-    if !continued.is_empty() {
-        if rest.starts_with(['"', '\'']) {
-            return Ok(Yaml::Other);
-        }
-        // A plain scalar goes on over lines further in, but a `key:`
-        // there is a mapping where none can be.
-        if continued.iter().any(|text| split_key(text).is_some()) {
-            return Err(Error::new(format!(
-                "line {}: indented where nothing goes",
-                number + 1
+        if !same {
+            return Err(self.error(format!(
+                "{what} is `{text}`, which YAML 1.1 (PyYAML, as problemtools reads it) takes \
+                 for {} and YAML 1.2 for {}: quote it, or write it as both read alike",
+                old.described(),
+                new.described()
             )));
         }
-        let mut joined = rest.to_string();
-        for text in continued {
-            joined.push(' ');
-            joined.push_str(text);
-        }
-        return Ok(Yaml::Scalar(joined));
+        Ok(old)
     }
-    scalar(rest)
-        .map(Yaml::Scalar)
-        .ok_or_else(|| Error::new(format!("line {number}: cannot read `{rest}`")))
-}
 
-fn sequence(lines: &[Line], position: &mut usize, indent: usize) -> Result<Yaml, Error> {
-    let mut items = Vec::new();
-    while let Some(line) = lines.get(*position) {
-        if line.indent != indent || !is_item(line.text) {
-            break;
-        }
-        let content = line.text[1..].trim_start();
-        let content_indent = indent + (line.text.len() - content.len());
-        if content.is_empty() {
-            *position += 1;
-            items.push(match lines.get(*position) {
-                Some(next) if next.indent > indent => {
-                    let next_indent = next.indent;
-                    block(lines, position, next_indent)?
-                }
-                _ => Yaml::Scalar(String::new()),
-            });
-        } else if split_key(content).is_some() || is_item(content) {
-            // `- key: value` opens a mapping whose keys line up with `key`.
-            let mut shifted: Vec<Line> = Vec::new();
-            shifted.push(Line {
-                number: line.number,
-                indent: content_indent,
-                text: content,
-            });
-            *position += 1;
-            while let Some(next) = lines.get(*position) {
-                if next.indent <= indent {
-                    break;
-                }
-                shifted.push(Line {
-                    number: next.number,
-                    indent: next.indent,
-                    text: next.text,
-                });
-                *position += 1;
-            }
-            let mut inner = 0;
-            items.push(block(&shifted, &mut inner, content_indent)?);
-            if let Some(left) = shifted.get(inner) {
-                return Err(Error::new(format!(
-                    "line {}: indented where nothing goes",
-                    left.number
-                )));
-            }
-        } else {
-            *position += 1;
-            let value = value_after(lines, position, indent, content, line.number)?;
-            items.push(value);
+    /// The node as text: a string, or a number as written; None for null.
+    /// An error for a boolean, a date, a list or a mapping.
+    pub fn text(&self, what: &str) -> Result<Option<String>, Error> {
+        let written = match &self.value {
+            Value::Scalar { text, .. } => text.clone(),
+            _ => String::new(),
+        };
+        match self.scalar(what)? {
+            Scalar::Null => Ok(None),
+            Scalar::Str(text) => Ok(Some(text)),
+            Scalar::Int(_) | Scalar::Float(_) => Ok(Some(written)),
+            other => Err(self.error(format!("{what} is {}, where text goes", other.described()))),
         }
     }
-    Ok(Yaml::List(items))
+
+    /// "a mapping", "a list", "a value".
+    pub fn kind(&self) -> &'static str {
+        match self.value {
+            Value::Map(_) => "mapping",
+            Value::List(_) => "list",
+            Value::Scalar { .. } => "value",
+        }
+    }
+
+    /// An error about this node, with its line.
+    pub fn error(&self, message: String) -> Error {
+        Error::new(format!("line {}: {message}", self.line))
+    }
 }
 
-/// `key: rest` or `key:`, the key unquoted; None when the line is no
-/// mapping entry.
-fn split_key(text: &str) -> Option<(String, &str)> {
-    if text.starts_with(['"', '\'']) {
-        let quote = text.chars().next()?;
-        let end = text[1..].find(quote)? + 1;
-        let after = text[end + 1..].trim_start();
-        let rest = after.strip_prefix(':')?;
-        if !(rest.is_empty() || rest.starts_with(' ')) {
+/// A scalar with a standard tag, as PyYAML's SafeLoader constructs it.
+fn tagged(text: &str, tag: &str) -> Option<Scalar> {
+    let resolved = yaml_1_1(text);
+    match (tag, resolved) {
+        ("str", _) => Some(Scalar::Str(text.to_string())),
+        ("null", Scalar::Null) => Some(Scalar::Null),
+        ("bool", value @ Scalar::Bool(_)) => Some(value),
+        ("int", value @ Scalar::Int(_)) => Some(value),
+        ("float", Scalar::Int(value)) => Some(Scalar::Float(value as f64)),
+        ("float", value @ Scalar::Float(_)) => Some(value),
+        _ => None,
+    }
+}
+
+/// A plain scalar as PyYAML reads it: the implicit resolvers of
+/// `yaml/resolver.py` (YAML 1.1: `yes`/`on` booleans, `0777` octal,
+/// `1_000`, sexagesimal `1:30`; a float needs a dot, so `1e6` is text)
+/// and the constructors of `yaml/constructor.py`.
+pub fn yaml_1_1(text: &str) -> Scalar {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
+        "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
+            return Scalar::Bool(true)
+        }
+        "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            return Scalar::Bool(false)
+        }
+        _ => {}
+    }
+    let (negative, unsigned) = match text.as_bytes()[0] {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let sign = |value: f64| if negative { -value } else { value };
+    let digits = |text: &str, radix: u32| -> Option<i128> {
+        let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+        if cleaned.is_empty() {
             return None;
         }
-        return Some((scalar(&text[..=end])?, rest));
-    }
-    if text.starts_with(['[', '{', '|', '>']) {
-        return None;
-    }
-    let bytes = text.as_bytes();
-    let colon = (0..bytes.len()).find(|&index| {
-        bytes[index] == b':' && (index + 1 == bytes.len() || bytes[index + 1] == b' ')
-    })?;
-    let key = text[..colon].trim_end();
-    (!key.is_empty()).then(|| (key.to_string(), &text[colon + 1..]))
-}
-
-/// A scalar on one line: plain, 'single' or "double" quoted.
-fn scalar(text: &str) -> Option<String> {
-    let text = text.trim();
-    if let Some(inner) = text.strip_prefix('\'') {
-        let inner = inner.strip_suffix('\'')?;
-        return Some(inner.replace("''", "'"));
-    }
-    if let Some(inner) = text.strip_prefix('"') {
-        let inner = inner.strip_suffix('"')?;
-        let mut unescaped = String::new();
-        let mut characters = inner.chars();
-        while let Some(character) = characters.next() {
-            if character != '\\' {
-                unescaped.push(character);
-                continue;
-            }
-            unescaped.push(match characters.next()? {
-                'n' => '\n',
-                't' => '\t',
-                '0' => '\0',
-                other @ ('\\' | '"' | '/' | ' ') => other,
-                _ => return None,
-            });
-        }
-        return Some(unescaped);
-    }
-    Some(text.to_string())
-}
-
-/// `[a, b, 'c']` or `{memory: 512, time_limit: 2}` on one line: its
-/// scalars; None for a nested collection (or a comma inside quotes).
-fn flow_collection(text: &str) -> Option<Yaml> {
-    let (inner, mapping) = match text.strip_prefix('{') {
-        Some(rest) => (rest.strip_suffix('}')?, true),
-        None => (text.strip_prefix('[')?.strip_suffix(']')?, false),
+        i128::from_str_radix(&cleaned, radix).ok()
     };
-    if inner.contains(['[', '{']) {
+    let int = |value: i128| Scalar::Int(if negative { -value } else { value });
+    let only = |text: &str, allowed: fn(char) -> bool| {
+        !text.is_empty() && text.chars().all(|c| allowed(c) || c == '_')
+    };
+    // Floats: [0-9][0-9_]*\.[0-9_]*([eE][-+][0-9]+)?, \.[0-9_]+(...)?
+    // (unsigned), sexagesimal with a dot, .inf, .nan.
+    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
+        return Scalar::Float(sign(f64::INFINITY));
+    }
+    if matches!(text, ".nan" | ".NaN" | ".NAN") {
+        return Scalar::Float(f64::NAN);
+    }
+    if let Some(dot) = unsigned.find('.') {
+        let (whole, rest) = (&unsigned[..dot], &unsigned[dot + 1..]);
+        let (fraction, exponent) = match rest.find(['e', 'E']) {
+            Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+            None => (rest, None),
+        };
+        let exponent_ok = exponent.map_or(true, |exponent| {
+            exponent.len() > 1
+                && exponent.starts_with(['-', '+'])
+                && exponent[1..].chars().all(|c| c.is_ascii_digit())
+        });
+        let whole_ok = if whole.is_empty() {
+            !negative && text.starts_with('.') && !fraction.is_empty()
+        } else {
+            whole.starts_with(|c: char| c.is_ascii_digit())
+                && only(whole, |c| c.is_ascii_digit() || c == ':')
+        };
+        if whole_ok && exponent_ok && fraction.chars().all(|c| c.is_ascii_digit() || c == '_') {
+            if whole.contains(':') {
+                if let Some(value) = sexagesimal(whole) {
+                    let fraction: String = fraction.chars().filter(|&c| c != '_').collect();
+                    let fraction: f64 = format!("0.{fraction}0").parse().unwrap_or(0.0);
+                    return Scalar::Float(sign(value as f64 + fraction));
+                }
+            } else {
+                let cleaned: String = unsigned.chars().filter(|&c| c != '_').collect();
+                let cleaned = cleaned.replace(['e', 'E'], "e");
+                let cleaned = if cleaned.starts_with('.') {
+                    format!("0{cleaned}")
+                } else {
+                    cleaned
+                };
+                if let Ok(value) = cleaned.parse::<f64>() {
+                    return Scalar::Float(sign(value));
+                }
+            }
+        }
+        return Scalar::Str(text.to_string());
+    }
+    // Integers: 0b binary, 0 octal, decimal, 0x hexadecimal, sexagesimal.
+    if let Some(binary) = unsigned.strip_prefix("0b") {
+        if only(binary, |c| c == '0' || c == '1') {
+            if let Some(value) = digits(binary, 2) {
+                return int(value);
+            }
+        }
+    } else if let Some(hex) = unsigned.strip_prefix("0x") {
+        if only(hex, |c| c.is_ascii_hexdigit()) {
+            if let Some(value) = digits(hex, 16) {
+                return int(value);
+            }
+        }
+    } else if unsigned == "0" {
+        return int(0);
+    } else if let Some(octal) = unsigned.strip_prefix('0') {
+        if only(octal, |c| ('0'..='7').contains(&c)) {
+            // `0_` is 0 to PyYAML.
+            return int(digits(octal, 8).unwrap_or(0));
+        }
+    } else if unsigned.starts_with(|c: char| ('1'..='9').contains(&c)) {
+        if only(unsigned, |c| c.is_ascii_digit()) {
+            if let Some(value) = digits(unsigned, 10) {
+                return int(value);
+            }
+        } else if let Some(value) = sexagesimal(unsigned) {
+            return int(value);
+        }
+    }
+    if is_timestamp(text) {
+        return Scalar::Timestamp(text.to_string());
+    }
+    Scalar::Str(text.to_string())
+}
+
+/// `1:30:00`, as YAML 1.1 reads it: [1-9][0-9_]*(:[0-5]?[0-9])+.
+fn sexagesimal(text: &str) -> Option<i128> {
+    let mut parts = text.split(':');
+    let first = parts.next()?;
+    if !first.starts_with(|c: char| ('1'..='9').contains(&c))
+        || !first.chars().all(|c| c.is_ascii_digit() || c == '_')
+    {
         return None;
     }
-    let items = inner
-        .split(',')
-        .map(str::trim)
-        .filter(|item| !item.is_empty());
-    if mapping {
-        let entries = items
-            .map(|item| {
-                let (key, value) = split_key(item)?;
-                Some((key, Yaml::Scalar(scalar(value)?)))
-            })
-            .collect::<Option<Vec<_>>>()?;
-        return Some(Yaml::Map(entries));
+    let mut value: i128 = first.replace('_', "").parse().ok()?;
+    let mut any = false;
+    for part in parts {
+        let ok = (1..=2).contains(&part.len())
+            && part.chars().all(|c| c.is_ascii_digit())
+            && (part.len() == 1 || part.as_bytes()[0] <= b'5');
+        if !ok {
+            return None;
+        }
+        value = value.checked_mul(60)? + part.parse::<i128>().ok()?;
+        any = true;
     }
-    let items = items
-        .map(|item| scalar(item).map(Yaml::Scalar))
-        .collect::<Option<Vec<Yaml>>>()?;
-    Some(Yaml::List(items))
+    any.then_some(value)
+}
+
+/// A date, or a date and time, as PyYAML's timestamp resolver matches
+/// them: `[0-9]{4}-[0-9]{2}-[0-9]{2}`, or
+/// `[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}` then `T`, `t` or blanks and a time
+/// `[0-9]{1,2}:[0-9]{2}:[0-9]{2}` with what may follow it.
+fn is_timestamp(text: &str) -> bool {
+    let digits = |part: &str, low: usize, high: usize| {
+        (low..=high).contains(&part.len()) && part.bytes().all(|byte| byte.is_ascii_digit())
+    };
+    let date = |date: &str, short: bool| {
+        let parts: Vec<&str> = date.split('-').collect();
+        let (low, high) = if short { (1, 2) } else { (2, 2) };
+        parts.len() == 3
+            && digits(parts[0], 4, 4)
+            && digits(parts[1], low, high)
+            && digits(parts[2], low, high)
+    };
+    if date(text, false) {
+        return true;
+    }
+    let Some(split) = text.find(['T', 't', ' ', '\t']) else {
+        return false;
+    };
+    let time = text[split + 1..].trim_start_matches([' ', '\t']);
+    let clock: Vec<&str> = time.splitn(3, ':').collect();
+    date(&text[..split], true)
+        && clock.len() == 3
+        && digits(clock[0], 1, 2)
+        && digits(clock[1], 2, 2)
+        && clock[2].len() >= 2
+        && digits(&clock[2][..2], 2, 2)
+}
+
+/// A plain scalar as YAML 1.2's core schema reads it.
+pub fn yaml_1_2(text: &str) -> Scalar {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
+        "true" | "True" | "TRUE" => return Scalar::Bool(true),
+        "false" | "False" | "FALSE" => return Scalar::Bool(false),
+        _ => {}
+    }
+    let (negative, unsigned) = match text.as_bytes()[0] {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if !unsigned.is_empty() && unsigned.chars().all(|c| c.is_ascii_digit()) {
+        if let Ok(value) = unsigned.parse::<i128>() {
+            return Scalar::Int(if negative { -value } else { value });
+        }
+    }
+    if let Some(octal) = text.strip_prefix("0o") {
+        if let Ok(value) = i128::from_str_radix(octal, 8) {
+            if !octal.starts_with(['+', '-']) {
+                return Scalar::Int(value);
+            }
+        }
+    }
+    if let Some(hex) = text.strip_prefix("0x") {
+        if let Ok(value) = i128::from_str_radix(hex, 16) {
+            if !hex.starts_with(['+', '-']) {
+                return Scalar::Int(value);
+            }
+        }
+    }
+    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
+        return Scalar::Float(if negative {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        });
+    }
+    if matches!(text, ".nan" | ".NaN" | ".NAN") {
+        return Scalar::Float(f64::NAN);
+    }
+    // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (&unsigned[..at], Some(&unsigned[at + 1..])),
+        None => (unsigned, None),
+    };
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((whole, fraction)) => {
+            whole.chars().all(|c| c.is_ascii_digit())
+                && fraction.chars().all(|c| c.is_ascii_digit())
+                && (!whole.is_empty() || !fraction.is_empty())
+        }
+        None => !mantissa.is_empty() && mantissa.chars().all(|c| c.is_ascii_digit()),
+    };
+    let exponent_ok = exponent.map_or(true, |exponent| {
+        let digits = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    });
+    if mantissa_ok && exponent_ok {
+        let normal = if unsigned.starts_with('.') {
+            format!("0{unsigned}")
+        } else {
+            unsigned.to_string()
+        };
+        if let Ok(value) = normal.parse::<f64>() {
+            return Scalar::Float(if negative { -value } else { value });
+        }
+    }
+    Scalar::Str(text.to_string())
+}
+
+enum Kind {
+    List,
+    Map,
+}
+
+/// A collection being read, and where its values go.
+enum Open {
+    Map {
+        line: usize,
+        anchor: usize,
+        entries: Vec<(String, Node)>,
+        /// The mappings merged in by `<<`, in order.
+        merged: Vec<Node>,
+        key: Option<(String, usize)>,
+        merging: bool,
+    },
+    List {
+        line: usize,
+        anchor: usize,
+        items: Vec<Node>,
+    },
+}
+
+/// Reads one YAML document; an empty one is an empty mapping. Errors name
+/// their line.
+pub fn parse(text: &str) -> Result<Node, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut parser = Parser::new_from_str(text);
+    let mut stack: Vec<Open> = Vec::new();
+    let mut anchors: Vec<(usize, Node)> = Vec::new();
+    let mut documents = 0;
+    let mut root: Option<Node> = None;
+    let mut nodes = 0usize;
+    let at = |mark: &Marker, message: &str| Error::new(format!("line {}: {message}", mark.line()));
+    loop {
+        let (event, mark) = parser.next_token().map_err(|error| {
+            Error::new(format!("line {}: {}", error.marker().line(), error.info()))
+        })?;
+        let line = mark.line();
+        let event_kind = match event {
+            Event::SequenceStart(..) => Kind::List,
+            _ => Kind::Map,
+        };
+        let done = match event {
+            Event::StreamEnd => break,
+            Event::DocumentStart => {
+                documents += 1;
+                None
+            }
+            // The second document's first value names its line.
+            _ if documents > 1 => {
+                return Err(at(
+                    &mark,
+                    "a second YAML document, where the judges read one (PyYAML's safe_load \
+                     refuses it)",
+                ))
+            }
+            Event::StreamStart | Event::DocumentEnd | Event::Nothing => None,
+            Event::Alias(id) => {
+                let found = anchors
+                    .iter()
+                    .rev()
+                    .find(|(anchor, _)| *anchor == id)
+                    .map(|(_, node)| node.clone())
+                    .ok_or_else(|| at(&mark, "an alias of no anchor"))?;
+                nodes += count(&found);
+                Some((found, 0))
+            }
+            Event::Scalar(text, style, anchor, tag) => {
+                let tag = match tag {
+                    None => None,
+                    Some(tag) if tag.handle == "!" && tag.suffix.is_empty() => {
+                        // `! text`: a string, as PyYAML reads the non-specific tag.
+                        Some("str".to_string())
+                    }
+                    Some(tag)
+                        if tag.handle == "tag:yaml.org,2002:"
+                            && ["str", "int", "float", "bool", "null"]
+                                .contains(&tag.suffix.as_str()) =>
+                    {
+                        Some(tag.suffix)
+                    }
+                    Some(tag) => {
+                        return Err(at(
+                            &mark,
+                            &format!(
+                                "the tag {}{} is not one the judges read",
+                                tag.handle, tag.suffix
+                            ),
+                        ))
+                    }
+                };
+                nodes += 1;
+                let node = Node {
+                    line,
+                    value: Value::Scalar {
+                        text,
+                        plain: style == TScalarStyle::Plain,
+                        tag,
+                    },
+                };
+                Some((node, anchor))
+            }
+            Event::SequenceStart(anchor, tag) | Event::MappingStart(anchor, tag) => {
+                let list = matches!(event_kind, Kind::List);
+                if let Some(tag) = tag {
+                    let standard = tag.handle == "tag:yaml.org,2002:"
+                        && tag.suffix == if list { "seq" } else { "map" };
+                    if !standard {
+                        return Err(at(
+                            &mark,
+                            &format!(
+                                "the tag {}{} is not one the judges read",
+                                tag.handle, tag.suffix
+                            ),
+                        ));
+                    }
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(at(&mark, &format!("nested deeper than {MAX_DEPTH} levels")));
+                }
+                nodes += 1;
+                stack.push(if list {
+                    Open::List {
+                        line,
+                        anchor,
+                        items: Vec::new(),
+                    }
+                } else {
+                    Open::Map {
+                        line,
+                        anchor,
+                        entries: Vec::new(),
+                        merged: Vec::new(),
+                        key: None,
+                        merging: false,
+                    }
+                });
+                None
+            }
+            Event::SequenceEnd => match stack.pop() {
+                Some(Open::List {
+                    line,
+                    anchor,
+                    items,
+                }) => Some((
+                    Node {
+                        line,
+                        value: Value::List(items),
+                    },
+                    anchor,
+                )),
+                _ => return Err(at(&mark, "a list ends where none began")),
+            },
+            Event::MappingEnd => match stack.pop() {
+                Some(Open::Map {
+                    line,
+                    anchor,
+                    mut entries,
+                    merged,
+                    ..
+                }) => {
+                    // The mapping's own keys first, then each merged
+                    // mapping's in order, as PyYAML's flatten_mapping.
+                    for source in merged {
+                        let Value::Map(more) = source.value else {
+                            return Err(source
+                                .error("`<<` merges a value that is not a mapping".to_string()));
+                        };
+                        for (key, value) in more {
+                            if !entries.iter().any(|(name, _)| *name == key) {
+                                entries.push((key, value));
+                            }
+                        }
+                    }
+                    Some((
+                        Node {
+                            line,
+                            value: Value::Map(entries),
+                        },
+                        anchor,
+                    ))
+                }
+                _ => return Err(at(&mark, "a mapping ends where none began")),
+            },
+        };
+        if nodes > MAX_NODES {
+            return Err(at(
+                &mark,
+                &format!("more than {MAX_NODES} values, aliases counted"),
+            ));
+        }
+        let Some((node, anchor)) = done else {
+            continue;
+        };
+        if anchor != 0 {
+            anchors.push((anchor, node.clone()));
+        }
+        match stack.last_mut() {
+            None => root = Some(node),
+            Some(Open::List { items, .. }) => items.push(node),
+            Some(Open::Map {
+                entries,
+                merged,
+                key,
+                merging,
+                ..
+            }) => match key.take() {
+                None => {
+                    let line = node.line;
+                    let Value::Scalar { text, plain, .. } = node.value else {
+                        return Err(node.error(format!(
+                            "a {} as a key, which the judges do not read",
+                            node.kind()
+                        )));
+                    };
+                    *merging = plain && text == "<<";
+                    if !*merging && entries.iter().any(|(name, _)| *name == text) {
+                        return Err(Error::new(format!(
+                            "line {line}: the key `{text}` is written twice (PyYAML keeps the \
+                             last, DOMjudge refuses the file)"
+                        )));
+                    }
+                    *key = Some((text, line));
+                }
+                Some((name, _)) if *merging => {
+                    *merging = false;
+                    match node.value {
+                        Value::List(sources) => merged.extend(sources),
+                        _ => merged.push(node),
+                    }
+                    let _ = name;
+                }
+                Some((name, _)) => entries.push((name, node)),
+            },
+        }
+    }
+    Ok(root.unwrap_or(Node {
+        line: 1,
+        value: Value::Map(Vec::new()),
+    }))
+}
+
+/// How many values a node holds, itself included.
+fn count(node: &Node) -> usize {
+    let mut total = 0;
+    let mut pending = vec![node];
+    while let Some(node) = pending.pop() {
+        total += 1;
+        match &node.value {
+            Value::Map(entries) => pending.extend(entries.iter().map(|(_, value)| value)),
+            Value::List(items) => pending.extend(items),
+            Value::Scalar { .. } => {}
+        }
+    }
+    total
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scalar_at(yaml: &Yaml, path: &[&str]) -> Option<String> {
-        let mut value = yaml;
-        for key in path {
-            value = value.get(key)?;
+    fn at<'a>(node: &'a Node, path: &[&str]) -> &'a Node {
+        path.iter().fold(node, |node, key| {
+            node.get(key).unwrap_or_else(|| panic!("{key}"))
+        })
+    }
+
+    fn scalar_at(text: &str, path: &[&str]) -> Scalar {
+        let node = parse(text).unwrap();
+        at(&node, path).scalar("it").unwrap()
+    }
+
+    // The expected values below are PyYAML 6.0.3's `yaml.safe_load` of
+    // the same texts.
+    #[test]
+    fn what_pyyaml_reads_is_read_alike() {
+        let limits = [
+            ("limits: {memory: 512,\n  time_limit: 2}\n", 512),
+            (
+                "limits: {memory: 512, time_multipliers: {ac_to_time_limit: 2}}\n",
+                512,
+            ),
+            (
+                "{\"limits\": {\"memory\": 512, \"time_limit\": 1.5}}\n",
+                512,
+            ),
+            ("base: &b {memory: 512}\nlimits: *b\n", 512),
+            (
+                "base: &b {memory: 512, output: 4}\nlimits:\n  <<: *b\n  output: 16\n",
+                512,
+            ),
+            ("name:\n  Hello\nlimits:\n  memory:\n    512\n", 512),
+            ("name: 'Bob''s #1'\nlimits: {memory: 512}\n", 512),
+        ];
+        for (text, memory) in limits {
+            assert_eq!(
+                scalar_at(text, &["limits", "memory"]),
+                Scalar::Int(memory),
+                "{text}"
+            );
         }
-        value.text().map(str::to_string)
-    }
-
-    #[test]
-    fn a_legacy_problem_yaml_is_read_with_its_comments_and_nesting() {
-        let yaml = parse(
-            "# problem.yaml\n\nname: A Different Problem\nsource: Kattis   # where\n\
-             license: cc by-sa\nvalidation: custom\n#  validator_flags: float_tolerance 1e-4\n\
-             limits:\n#  time_multiplier: 5\n  time_safety_margin: 4           # (default is 2)\n\
-             #  memory: 1024                   # MiB\n  memory: 512\n\
-             validator_flags: 'float_tolerance 1E-6'\nkeywords: \"a # b\"\n",
-        )
-        .unwrap();
-        assert_eq!(scalar_at(&yaml, &["validation"]).unwrap(), "custom");
-        assert_eq!(scalar_at(&yaml, &["source"]).unwrap(), "Kattis");
-        assert_eq!(scalar_at(&yaml, &["limits", "memory"]).unwrap(), "512");
+        let merged =
+            parse("base: &b {memory: 768, output: 4}\nlimits:\n  <<: *b\n  output: 16\n").unwrap();
         assert_eq!(
-            scalar_at(&yaml, &["limits", "time_safety_margin"]).unwrap(),
-            "4"
+            at(&merged, &["limits", "output"]).scalar("it").unwrap(),
+            Scalar::Int(16)
         );
         assert_eq!(
-            scalar_at(&yaml, &["validator_flags"]).unwrap(),
-            "float_tolerance 1E-6"
+            scalar_at("name: 'Bob''s #1'\n", &["name"]),
+            Scalar::Str("Bob's #1".into())
         );
-        assert_eq!(scalar_at(&yaml, &["keywords"]).unwrap(), "a # b");
-    }
-
-    #[test]
-    fn a_flow_mapping_on_one_line_is_read_and_a_nested_one_is_not() {
-        let yaml =
-            parse("limits: {memory: 512, time_limit: '2.5'}\ntype: {a: [b]}\nname: {}\n").unwrap();
-        assert_eq!(scalar_at(&yaml, &["limits", "memory"]).unwrap(), "512");
-        assert_eq!(scalar_at(&yaml, &["limits", "time_limit"]).unwrap(), "2.5");
-        assert_eq!(yaml.get("type"), Some(&Yaml::Other));
-        assert_eq!(yaml.get("name"), Some(&Yaml::Map(Vec::new())));
-    }
-
-    #[test]
-    fn a_2023_07_problem_yaml_is_read_with_lists_and_maps_under_it() {
-        let yaml = parse(
-            "problem_format_version: 2023-07-draft\nuuid: 5ca6ba5b\ntype: [pass-fail, scoring]\n\
-             name:\n  en: Guess the Number\n  sv: Gissa talet\ncredits:\n  authors:\n\
-             - Ann <a@b.c>\n  - name: Bo\n    email: b@c.d\nlimits:\n  time_limit: 2.5\n\
-             \x20 time_multipliers:\n    time_limit_to_tle: 4\n  memory: 2048\n\
-             statement: |\n  Long text: with colons\n    and more\nkeywords:\n- a\n- b\n",
-        );
-        // `- Ann` at the indentation of `authors:`'s own key is not under it:
-        // that is an error, not a silent misreading.
-        assert!(yaml.is_err());
-        let yaml = parse(
-            "problem_format_version: 2023-07-draft\ntype: [pass-fail, scoring]\n\
-             name:\n  en: Guess the Number\ncredits:\n  authors:\n  - Ann <a@b.c>\n\
-             \x20 - name: Bo\n    email: b@c.d\nlimits:\n  time_limit: 2.5\n\
-             \x20 time_multipliers:\n    time_limit_to_tle: 4\n  memory: 2048\n\
-             statement: |\n  Long text: with colons\n    and more\nkeywords:\n- a\n- b\n",
-        )
-        .unwrap();
         assert_eq!(
-            yaml.get("type"),
-            Some(&Yaml::List(vec![
-                Yaml::Scalar("pass-fail".into()),
-                Yaml::Scalar("scoring".into())
-            ]))
+            scalar_at(
+                "{\"limits\": {\"time_limit\": 1.5}}",
+                &["limits", "time_limit"]
+            ),
+            Scalar::Float(1.5)
         );
-        assert_eq!(scalar_at(&yaml, &["limits", "time_limit"]).unwrap(), "2.5");
-        assert_eq!(scalar_at(&yaml, &["limits", "memory"]).unwrap(), "2048");
-        assert_eq!(
-            scalar_at(&yaml, &["name", "en"]).unwrap(),
-            "Guess the Number"
-        );
-        assert_eq!(yaml.get("statement"), Some(&Yaml::Other));
-        let authors = yaml.get("credits").unwrap().get("authors").unwrap();
-        let Yaml::List(authors) = authors else {
-            panic!("{authors:?}")
+        let types = parse("type: [pass-fail,\n interactive]\n").unwrap();
+        let Value::List(items) = &at(&types, &["type"]).value else {
+            panic!("{types:?}")
         };
-        assert_eq!(authors[0], Yaml::Scalar("Ann <a@b.c>".into()));
-        assert_eq!(scalar_at(&authors[1], &["email"]).unwrap(), "b@c.d");
+        assert_eq!(items.len(), 2);
         assert_eq!(
-            yaml.get("keywords"),
-            Some(&Yaml::List(vec![
-                Yaml::Scalar("a".into()),
-                Yaml::Scalar("b".into())
-            ]))
+            items[1].scalar("it").unwrap(),
+            Scalar::Str("interactive".into())
+        );
+        assert_eq!(
+            scalar_at(
+                "problem_format_version: 2023-07-draft\n",
+                &["problem_format_version"]
+            ),
+            Scalar::Str("2023-07-draft".into())
+        );
+        assert_eq!(
+            scalar_at("v: 2025-09\n", &["v"]),
+            Scalar::Str("2025-09".into())
+        );
+        assert_eq!(scalar_at("v: ~\n", &["v"]), Scalar::Null);
+        assert_eq!(scalar_at("v: !!str 5\n", &["v"]), Scalar::Str("5".into()));
+        assert_eq!(
+            scalar_at("v: '1_000'\n", &["v"]),
+            Scalar::Str("1_000".into())
+        );
+        assert_eq!(scalar_at("v: -2.5e+3\n", &["v"]), Scalar::Float(-2500.0));
+        assert_eq!(parse("").unwrap().value, Value::Map(Vec::new()));
+        assert_eq!(
+            parse("# only\n---\n").unwrap().value,
+            Value::Scalar {
+                text: String::new(),
+                plain: true,
+                tag: None
+            }
         );
     }
 
     #[test]
-    fn what_cannot_be_read_is_an_error_with_its_line() {
-        for (text, line) in [
-            ("a: 1\n  b: 2\n", "line 2"),
-            ("a: 1\nnot a key\n", "line 2"),
-            ("a:\n\tb: 1\n", "line 2"),
-            ("a: \"open\n", "line 1"),
+    fn yaml_1_1_and_1_2_readings_that_differ_are_refused_with_the_line() {
+        // PyYAML: True, 1024, 511, 90, '1e1', '0o17'; YAML 1.2 otherwise.
+        for text in [
+            "yes", "On", "1_024", "0777", "1:30", "1e1", "0o17", "0b11", "+.5",
+        ] {
+            let node = parse(&format!("a: 1\nv: {text}\n")).unwrap();
+            let error = node.get("v").unwrap().scalar("v").unwrap_err().to_string();
+            assert!(error.starts_with("line 2: v is "), "{text}: {error}");
+            assert!(error.contains("YAML 1.1 (PyYAML"), "{error}");
+        }
+        assert_eq!(yaml_1_1("1_024"), Scalar::Int(1024));
+        assert_eq!(yaml_1_1("0777"), Scalar::Int(511));
+        assert_eq!(yaml_1_1("1:30"), Scalar::Int(90));
+        assert_eq!(yaml_1_1("1e1"), Scalar::Str("1e1".into()));
+        assert_eq!(yaml_1_2("1e1"), Scalar::Float(10.0));
+        assert_eq!(yaml_1_1("off"), Scalar::Bool(false));
+        // Quoted, they are strings to both.
+        assert_eq!(scalar_at("v: 'yes'\n", &["v"]), Scalar::Str("yes".into()));
+        // Read alike: no error.
+        for (text, value) in [
+            ("1024", Scalar::Int(1024)),
+            ("2.5", Scalar::Float(2.5)),
+            ("true", Scalar::Bool(true)),
+            ("-7", Scalar::Int(-7)),
+            ("0x1F", Scalar::Int(31)),
+            ("1.", Scalar::Float(1.0)),
+        ] {
+            assert_eq!(scalar_at(&format!("v: {text}\n"), &["v"]), value, "{text}");
+        }
+    }
+
+    #[test]
+    fn what_pyyaml_refuses_or_reads_otherwise_than_other_judges_is_an_error_with_its_line() {
+        for (text, line, said) in [
+            (
+                "limits: {memory: 1}\n---\nlimits: {memory: 2}\n",
+                "line 3",
+                "second YAML document",
+            ),
+            (
+                "limits:\n  memory: 1\n  memory: 2\n",
+                "line 3",
+                "`memory` is written twice",
+            ),
+            ("a: !custom 1\n", "line 1", "tag"),
+            ("[a]: 1\n", "line 1", "as a key"),
+            ("a: *nothing\n", "line 1", ""),
+            ("a: 1\n  b: 2\n", "line 2", ""),
+            ("a: \"open\n", "line 1", ""),
+            ("a:\n\tb: 1\n", "line 2", ""),
         ] {
             let error = parse(text).unwrap_err().to_string();
-            assert!(error.starts_with(line), "{text:?}: {error}");
+            assert!(
+                error.starts_with(line) && error.contains(said),
+                "{text:?}: {error}"
+            );
         }
-        assert_eq!(parse("").unwrap(), Yaml::Map(Vec::new()));
-        assert_eq!(parse("# only\n---\n").unwrap(), Yaml::Map(Vec::new()));
-        let yaml = parse("a:\nb: ~\nc: 'it''s'\nd: \"x\\\"y\"\n").unwrap();
-        assert_eq!(yaml.get("a").unwrap().text(), None);
-        assert_eq!(yaml.get("b").unwrap().text(), None);
-        assert_eq!(yaml.get("c").unwrap().text(), Some("it's"));
-        assert_eq!(yaml.get("d").unwrap().text(), Some("x\"y"));
+    }
+
+    #[test]
+    fn no_depth_or_alias_bomb_overflows_or_hangs() {
+        // 12 KB of `- `: PyYAML dies of RecursionError; here one line.
+        let deep = format!("{}x\n", "- ".repeat(6000));
+        let error = parse(&deep).unwrap_err().to_string();
+        assert!(error.contains("nested deeper than 64 levels"), "{error}");
+        let flow = format!("a: {}{}\n", "[".repeat(6000), "]".repeat(6000));
+        assert!(parse(&flow).is_err());
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for level in 1..12 {
+            let previous = format!("*a{}", level - 1);
+            bomb.push_str(&format!(
+                "a{level}: &a{level} [{}]\n",
+                [previous.as_str(); 10].join(", ")
+            ));
+        }
+        let error = parse(&bomb).unwrap_err().to_string();
+        assert!(error.contains("more than 100000 values"), "{error}");
     }
 }
