@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
 use crate::workspace::Limits;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 /// What a package says.
@@ -100,15 +100,64 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if icpc::is_root(dir) {
         return icpc::read(dir, &dir.join("data")).map(Some);
     }
-    // A few levels up at most: data/secret/group/subgroup.
-    for folder in dir.ancestors().take(4) {
+    // Looked for in the whole path, so that `sample` from inside `data/`,
+    // or `.`, is the same folder as `PKG/data/sample`: a few levels up at
+    // most (data/secret/group/subgroup).
+    let whole = absolute(dir);
+    for folder in whole.ancestors().take(5) {
         let is_data = folder.file_name().is_some_and(|name| name == "data");
         match folder.parent() {
-            Some(root) if is_data && icpc::is_root(root) => return icpc::read(root, dir).map(Some),
+            Some(root) if is_data && icpc::is_root(root) => {
+                // The root named as the folder was: relative to the
+                // current folder when it was given so (`..`, `.`).
+                let below = whole.strip_prefix(root).unwrap_or(Path::new(""));
+                let root = if dir.is_absolute() {
+                    root.to_path_buf()
+                } else {
+                    relative_to_current(root).unwrap_or_else(|| root.to_path_buf())
+                };
+                return icpc::read(&root, &root.join(below)).map(Some);
+            }
             _ => {}
         }
     }
     Ok(None)
+}
+
+/// `dir` as a whole path, without `.` and `..` parts (read as written:
+/// `data/..` is the folder `data` is in).
+fn absolute(dir: &Path) -> PathBuf {
+    let joined = match std::env::current_dir() {
+        Ok(current) if dir.is_relative() => current.join(dir),
+        _ => dir.to_path_buf(),
+    };
+    let mut whole = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                whole.pop();
+            }
+            other => whole.push(other),
+        }
+    }
+    whole
+}
+
+/// The whole path `folder` as seen from the current folder: `.` for it,
+/// `..` for the one it is in, `data/sample` below it; None when it is in
+/// neither line.
+fn relative_to_current(folder: &Path) -> Option<PathBuf> {
+    let current = absolute(Path::new("."));
+    if let Ok(below) = folder.strip_prefix(&current) {
+        return Some(if below.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            below.to_path_buf()
+        });
+    }
+    let up = current.strip_prefix(folder).ok()?.components().count();
+    Some((0..up).map(|_| Component::ParentDir).collect())
 }
 
 /// An error when the package's problem is not judged as batch and cannot
@@ -206,6 +255,10 @@ pub fn plan(
         (None, None) => None,
     };
     let cases = match &package.cases {
+        // A folder in data/ (secret/, a test group) with the groups in it.
+        Cases::Folder(data) if in_data(&package.root, data) => {
+            cases::picked_tree(data, &options.cases)?
+        }
         Cases::Folder(data) => cases::picked(data, &options.cases)?.map_err(|error| {
             if !data.is_dir() {
                 Error::new(format!(
@@ -315,6 +368,14 @@ pub fn plan(
         interactor,
         transcripts,
     })
+}
+
+/// True when `folder` is a folder in the package's `data/`, not `data/`
+/// itself.
+fn in_data(root: &Path, folder: &Path) -> bool {
+    folder
+        .strip_prefix(root.join("data"))
+        .is_ok_and(|below| !below.as_os_str().is_empty())
 }
 
 /// `interactor`, judging its OUTPUT by the command line's checker when one
