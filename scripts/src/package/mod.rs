@@ -423,7 +423,7 @@ fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, 
         main,
         include,
     };
-    let (path, made) = build::build(&source)?;
+    let (path, made) = build::build(&source, "--interactor SPEC")?;
     let (convention, flags) = match &package.validation {
         Validation::Default { flags, .. } | Validation::Icpc { flags, .. } if !polygon => {
             (Convention::Icpc, flags.clone())
@@ -469,7 +469,7 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
             (checker, format!("{name}{shown} ({from})"))
         }
         Validation::Icpc { source, flags } => {
-            let (validator, made) = build::build(source)?;
+            let (validator, made) = build::build(source, "--checker")?;
             let shown = if flags.is_empty() {
                 String::new()
             } else {
@@ -488,7 +488,7 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
             )
         }
         Validation::Testlib(source) => {
-            let (checker, made) = build::build(source)?;
+            let (checker, made) = build::build(source, "--checker")?;
             (
                 Checker::Program(checker),
                 format!(
