@@ -398,3 +398,66 @@ fn an_interactor_that_cannot_be_built_wants_interactor() {
         report.stderr
     );
 }
+
+/// A Polygon problem.xml whose testset `tests` states `count` tests in
+/// `tests/`, and `assets` (a checker, an interactor).
+fn polygon_xml(count: &str, assets: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<problem short-name=\"sum\">\n\
+         <judging input-file=\"\" output-file=\"\"><testset name=\"tests\">\
+         <time-limit>2000</time-limit><memory-limit>268435456</memory-limit>\
+         <test-count>{count}</test-count><input-path-pattern>tests/%02d</input-path-pattern>\
+         <answer-path-pattern>tests/%02d.a</answer-path-pattern></testset></judging>\n\
+         <assets>{assets}</assets>\n</problem>\n"
+    )
+}
+
+#[test]
+fn a_polygon_test_count_past_what_the_package_holds_is_one_line_at_once() {
+    let package = package(&[
+        ("problem.xml", &polygon_xml("100000000", "")),
+        ("tests/01", "print 1\\n"),
+        ("tests/01.a", "1\n"),
+    ]);
+    let started = Instant::now();
+    let report = judge(&package.path, &["--checker", "tokens"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    report.exited(2);
+    assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+    assert!(
+        report.stderr.contains("has 100000000 tests, and ") && report.stderr.contains("doall"),
+        "{}",
+        report.stderr
+    );
+}
+
+/// "pass --checker" only where it helps: a Polygon package without a
+/// checker is judged with one.
+#[test]
+fn a_polygon_package_without_a_checker_is_judged_with_checker() {
+    let polygon = package(&[
+        ("problem.xml", &polygon_xml("1", "")),
+        ("tests/01", "print 1  2\\n"),
+        ("tests/01.a", "1 2\n"),
+    ]);
+    let report = judge(&polygon.path, &[]);
+    report.exited(2);
+    assert!(report.stderr.contains("no <checker>"), "{}", report.stderr);
+    assert!(
+        report.stderr.contains("pass --checker"),
+        "{}",
+        report.stderr
+    );
+    let report = judge(&polygon.path, &["--checker", "tokens"]);
+    assert!(
+        package_line(&report).contains("checker tokens (--checker)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
+    report.exited(0);
+}

@@ -73,6 +73,10 @@ pub enum Validation {
     },
     /// A testlib checker to build (Polygon).
     Testlib(build::Source),
+    /// None that the package names, for the reason given: an error only
+    /// when a checker is wanted, so that `--checker` judges without it.
+    /// `testlib`: the package's programs are in testlib's convention.
+    Missing { why: String, testlib: bool },
 }
 
 /// A problem that is not judged by running the program on a case and
@@ -405,7 +409,10 @@ fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, 
         .unwrap_or(program)
         .display()
         .to_string();
-    let polygon = matches!(package.validation, Validation::Testlib(_));
+    let polygon = matches!(
+        package.validation,
+        Validation::Testlib(_) | Validation::Missing { testlib: true, .. }
+    );
     let (dir, main) = if program.is_dir() {
         (program.to_path_buf(), None)
     } else {
@@ -487,6 +494,7 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
                 ),
             )
         }
+        Validation::Missing { why, .. } => return Err(Error::new(why.clone())),
         Validation::Testlib(source) => {
             let (checker, made) = build::build(source, "--checker")?;
             (
