@@ -461,3 +461,33 @@ fn a_polygon_package_without_a_checker_is_judged_with_checker() {
     assert_eq!(report.verdict("judge-fixture/1"), "AC", "{}", report.stdout);
     report.exited(0);
 }
+/// A BAPCtools package makes its secret tests with generators: until they
+/// are made, it is not judged on its samples alone as if that were all.
+#[test]
+fn a_package_whose_secret_tests_are_not_generated_yet_says_so() {
+    let package = package(&[
+        ("problem.yaml", "name: Made\n"),
+        ("generators/generators.yaml", "solution: /submissions/accepted/a.py\ndata:\n  secret:\n    data:\n      - '01': gen 1\n"),
+        ("data/sample/1.in", "print 1\\n"),
+        ("data/sample/1.ans", "1\n"),
+        ("data/secret/.gitignore", "*\n"),
+    ]);
+    let report = judge(&package.path, &[]);
+    report.exited(1);
+    assert!(
+        report
+            .stdout
+            .contains("data/secret holds none yet: make them with BAPCtools' `bt generate`"),
+        "{}",
+        report.stdout
+    );
+    assert_ne!(report.summary(), "1 passed, 0 failed");
+    // Its samples alone, when asked for.
+    let report = judge(&package.path.join("data/sample"), &[]);
+    assert_eq!(report.summary(), "1 passed, 0 failed", "{}", report.stdout);
+    // Made, it is judged.
+    package.write("data/secret/01.in", b"print 1\\n");
+    package.write("data/secret/01.ans", b"1\n");
+    let report = judge(&package.path, &[]);
+    assert_eq!(report.summary(), "2 passed, 0 failed", "{}", report.stdout);
+}

@@ -286,6 +286,10 @@ pub fn plan(
         ))),
         Cases::Listed(listed) => Ok(cases::pick(listed.clone(), &options.cases, &package.root)?),
     };
+    let cases = match ungenerated(&package, options) {
+        Some(error) => Err(error),
+        None => cases,
+    };
     let (time, time_from) = match (options.time_limit, &package.time) {
         (Some(time), _) => (time, "--time-limit-ms".to_string()),
         (None, Some(stated)) => (stated.value, stated.from.clone()),
@@ -372,6 +376,40 @@ pub fn plan(
         interactor,
         transcripts,
     })
+}
+
+/// Why the package cannot be judged as it is: it makes its secret tests
+/// with generators (BAPCtools' `generators/generators.yaml`) and has not
+/// made them yet, so `data/secret/` holds none; judged whole or by its
+/// secret/ folder, it would pass on its samples alone. (The format's
+/// "Generators" section: a judge does not run them, the package must hold
+/// what they write; BAPCtools' `bt generate` writes it.) None when it has
+/// them, or the command line picks cases, or the folder judged is another.
+fn ungenerated(package: &Package, options: &flags::Judge) -> Option<Error> {
+    let Cases::Folder(judged) = &package.cases else {
+        return None;
+    };
+    let data = package.root.join("data");
+    let secret = data.join("secret");
+    let judged_below = |folder: &Path| judged.strip_prefix(folder).is_ok();
+    let whole = judged
+        .strip_prefix(&data)
+        .is_ok_and(|below| below.as_os_str().is_empty());
+    if !options.cases.is_empty()
+        || !(whole || judged_below(&secret))
+        || !package.root.join("generators/generators.yaml").is_file()
+        || cases::scan_tree(&secret).is_ok_and(|found| !found.is_empty())
+    {
+        return None;
+    }
+    let sample = data.join("sample");
+    Some(Error::new(format!(
+        "the package {} makes its secret tests with generators/generators.yaml, and \
+         data/secret holds none yet: make them with BAPCtools' `bt generate` in the package, \
+         or judge its samples alone with --samples {}",
+        package.root.display(),
+        sample.display()
+    )))
 }
 
 /// True when `folder` is a folder in the package's `data/`, not `data/`
