@@ -172,7 +172,7 @@ pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
         return Ok((program, Made::Cached));
     }
     let limit = build_time_limit()?;
-    sweep_stale(&cache, &key, limit);
+    sweep_stale(&cache, &key, limit + Duration::from_secs(60));
     // Built aside and moved in whole, so that a build cut short or made
     // at the same time by another run is never taken for a finished one.
     let aside = cache.join(format!("{key}.{}", std::process::id()));
@@ -230,8 +230,8 @@ fn build_time_limit() -> Result<Duration, Error> {
 }
 
 /// Removes the half-made folders of `key` that a run killed before it
-/// could (`KEY.PID`), once they are older than any build may run.
-fn sweep_stale(cache: &Path, key: &str, limit: Duration) {
+/// could (`KEY.PID`), once they are `older` than any build may run.
+fn sweep_stale(cache: &Path, key: &str, older: Duration) {
     let Ok(entries) = fs::read_dir(cache) else {
         return;
     };
@@ -243,7 +243,7 @@ fn sweep_stale(cache: &Path, key: &str, limit: Duration) {
             .and_then(|metadata| metadata.modified())
             .ok()
             .and_then(|modified| SystemTime::now().duration_since(modified).ok())
-            .is_some_and(|age| age > limit + Duration::from_secs(60));
+            .is_some_and(|age| age > older);
         if named && old {
             let _ = fs::remove_dir_all(entry.path());
         }
@@ -660,5 +660,45 @@ mod tests {
             Some(Language::Python)
         );
         assert_eq!(language(&files(&["Check.java"])), None);
+    }
+
+    #[test]
+    fn a_half_made_build_left_by_a_killed_run_is_swept_once_old() {
+        let cache = std::env::temp_dir().join(format!("scripts-sweep-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&cache);
+        for name in ["0123abcd.999", "0123abcd", "ffff0000.999"] {
+            fs::create_dir_all(cache.join(name).join("inner")).unwrap();
+        }
+        // Younger than the bound: a build under way, kept.
+        sweep_stale(&cache, "0123abcd", Duration::from_secs(3600));
+        assert!(cache.join("0123abcd.999").is_dir());
+        std::thread::sleep(Duration::from_millis(20));
+        sweep_stale(&cache, "0123abcd", Duration::from_millis(10));
+        assert!(!cache.join("0123abcd.999").exists());
+        // The finished build, and another program's, stay.
+        assert!(cache.join("0123abcd").is_dir());
+        assert!(cache.join("ffff0000.999").is_dir());
+        fs::remove_dir_all(&cache).unwrap();
+    }
+
+    #[test]
+    fn build_scripts_count_at_the_top_of_the_folder_and_sources_anywhere_in_it() {
+        let dir = Path::new("v");
+        let files =
+            |names: &[&str]| -> Vec<PathBuf> { names.iter().map(|name| dir.join(name)).collect() };
+        assert_eq!(
+            language(&files(&["lib/check.cc", "README"]), dir),
+            Some(Language::Cpp)
+        );
+        assert_eq!(
+            language(&files(&["tools/build", "check.py"]), dir),
+            Some(Language::Python)
+        );
+        assert_eq!(
+            language(&files(&["run", "src/check.sh"]), dir),
+            Some(Language::Scripts)
+        );
+        let python = files(&["validate.py", "__main__.py", "lib/__main__.py"]);
+        assert_eq!(pick_main(&python, dir), dir.join("__main__.py"));
     }
 }
