@@ -82,6 +82,19 @@ pub fn scan(dir: &Path) -> io::Result<Vec<Case>> {
     Ok(cases)
 }
 
+/// The cases of a folder of a package's `data/` (`secret/`, a test group):
+/// its own, then those of its test groups, the sub-folders in it and in
+/// them, each named by its path below `dir` (`1`, `g1/2`), as problemtools'
+/// `TestCaseGroup` (verifyproblem.py) walks every sub-folder of a group.
+pub fn scan_tree(dir: &Path) -> io::Result<Vec<Case>> {
+    let mut read = Folders::default();
+    read.enter(dir, ".")?;
+    let mut cases = scan_folder(dir, &OsString::new())?;
+    scan_groups_below(dir, &OsString::new(), &mut read, &mut cases)?;
+    name_missing_answers(&mut cases);
+    Ok(cases)
+}
+
 /// The real folders read so far, each by its canonical path, with the
 /// name it was first read under: so that a link back up (`secret/again ->
 /// .`) is found, not followed down to the system's limit.
@@ -121,6 +134,17 @@ fn scan_group(
     let mut named = prefix.clone();
     named.push("/");
     cases.extend(scan_folder(dir, &named)?);
+    scan_groups_below(dir, &named, read, cases)
+}
+
+/// The cases of the test groups in `dir` (its sub-folders, and theirs),
+/// in natural order, each named `<named><group>/<stem>`.
+fn scan_groups_below(
+    dir: &Path,
+    named: &OsString,
+    read: &mut Folders,
+    cases: &mut Vec<Case>,
+) -> io::Result<()> {
     let mut groups: Vec<OsString> = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
@@ -131,7 +155,7 @@ fn scan_group(
                     io::ErrorKind::InvalidInput,
                     format!(
                         "{}{} is a folder, named like a case file: a case's files are files",
-                        shown_name(&named),
+                        shown_name(named),
                         shown_name(&name)
                     ),
                 ));
@@ -270,6 +294,11 @@ pub fn scan_picked(dir: &Path, names: &[String]) -> Result<Vec<Case>, Error> {
 /// The cases of `dir`, or why it has none: it cannot be read, or holds no
 /// case file.
 fn scan_some(dir: &Path) -> Found {
+    scan_some_with(dir, scan)
+}
+
+/// [`scan_some`], the folder read by `scan`.
+fn scan_some_with(dir: &Path, scan: fn(&Path) -> io::Result<Vec<Case>>) -> Found {
     let cases =
         scan(dir).map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
     if cases.is_empty() {
@@ -291,7 +320,21 @@ pub type Found = Result<Vec<Case>, Error>;
 /// A folder without cases is left to be judged ERROR, as it is without
 /// `--case`.
 pub fn picked(samples: &Path, names: &[String]) -> Result<Found, Error> {
-    let found = match scan_some(samples) {
+    picked_with(samples, names, scan)
+}
+
+/// [`picked`] for a folder in a package's `data/`, read with its test
+/// groups ([`scan_tree`]).
+pub fn picked_tree(samples: &Path, names: &[String]) -> Result<Found, Error> {
+    picked_with(samples, names, scan_tree)
+}
+
+fn picked_with(
+    samples: &Path,
+    names: &[String],
+    scan: fn(&Path) -> io::Result<Vec<Case>>,
+) -> Result<Found, Error> {
+    let found = match scan_some_with(samples, scan) {
         Ok(found) => found,
         Err(none) => return Ok(Err(none)),
     };

@@ -150,6 +150,11 @@ pub fn run_validator(
         Ok(args) => args,
         Err(detail) => return (Verdict::Error, detail),
     };
+    // With its trailing separator, as both judges pass it: problemtools'
+    // judge/execute.py gives `str(feedback_dir) + os.sep`, DOMjudge's
+    // judgedaemon.main.php `feedback/`; a validator that writes
+    // `"${3}judgemessage.txt"` writes into the folder, not beside it.
+    args[2].push(std::path::MAIN_SEPARATOR);
     args.extend(flags.iter().cloned());
     let run = match run::run(validator, &args, output, time, run::Purpose::Judge) {
         Ok(run) => run,

@@ -1,18 +1,32 @@
 //! A package's own checker or validator, built from its source as its
 //! judge would: C++ and C by the compiler found on PATH, Python by its
-//! interpreter, or the `build`/`run` scripts the ICPC format allows. Each
-//! build is kept under the tool's target folder by the hash of what went
-//! into it (the sources, the headers beside them, the compiler and its
-//! flags), so a second run builds nothing.
+//! interpreter, or the `build`/`run` scripts the ICPC format allows. A
+//! program folder is all its files and sub-folders, as problemtools takes
+//! it (run/source.py's `SourceCode` copies the folder whole and compiles
+//! every source in `list_files_recursive`; the format's "Programs"
+//! section): a Python validator's own package is copied with it, C and
+//! C++ sources in sub-folders are compiled. Each build is kept under the
+//! tool's target folder by the hash of all that goes into it (every file
+//! of the folder, by its path and contents, the headers on the include
+//! path, the compiler's own `--version` and the flags), so a second run
+//! builds nothing and an edit anywhere builds again. A build has 60 s, the
+//! format's usual `compilation_time` (BAPCtools' `DEFAULT_COMPILATION_TIME`
+//! in config.py); `JUDGE_BUILD_TIMEOUT_S` sets another (seconds, for
+//! tests). Past it the build is killed with all it started, and its
+//! half-made folder removed.
 
 use crate::error::Error;
+use crate::run::{self, Ending};
 use crate::verdict;
 use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
 
 /// A program to build: the files of an ICPC program folder, or a
 /// Polygon checker's one source with its package's `files/`.
@@ -50,15 +64,17 @@ const CPP_EXTENSIONS: [&str; 5] = ["cc", "cpp", "cxx", "c++", "C"];
 const HEADER_EXTENSIONS: [&str; 4] = ["h", "hpp", "hh", "hxx"];
 
 /// The program `source` names, built (or found built): the path to run.
-pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
+/// `instead` is the option that judges without it (`--checker`,
+/// `--interactor SPEC`), for the advice of an error.
+pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
     let files = match &source.main {
         Some(main) => vec![main.clone()],
-        None => files_of(&source.dir)?,
+        None => files_recursive(&source.dir)?,
     };
-    let language = language(&files).ok_or_else(|| {
+    let language = language(&files, &source.dir).ok_or_else(|| {
         Error::new(format!(
             "{}: no source that cargo judge can build (C++, C, Python, or build/run \
-             scripts); pass --checker",
+             scripts); pass {instead}",
             source.shown
         ))
     })?;
@@ -69,6 +85,7 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
                 &["c++", "g++", "clang++"],
                 "a C++ compiler (g++ or clang++)",
                 source,
+                instead,
             )?,
             Vec::new(),
         ),
@@ -78,35 +95,70 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
                 &["cc", "gcc", "clang"],
                 "a C compiler (gcc or clang)",
                 source,
+                instead,
             )?,
             Vec::new(),
         ),
-        Language::Python => python(source)?,
+        Language::Python => python(source, instead)?,
         Language::Scripts => (PathBuf::from("sh"), Vec::new()),
     };
     let name = program_name(language, source);
     let mut hasher = DefaultHasher::new();
-    hasher.write(format!("{name} {language:?} {} {tool_args:?}", tool.display()).as_bytes());
-    let mut hashed = files.clone();
-    for folder in source.include.iter().chain(Some(&source.dir)) {
-        if let Ok(entries) = fs::read_dir(folder) {
-            let mut headers: Vec<PathBuf> = entries
-                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
-                .collect();
-            headers.sort();
-            hashed.extend(headers);
+    hasher.write(
+        format!(
+            "{name} {language:?} {} {tool_args:?} {:?}",
+            tool.display(),
+            compile_flags(language)
+        )
+        .as_bytes(),
+    );
+    // The compiler itself, not only its path: another release at the
+    // same path builds again.
+    if language != Language::Scripts {
+        hasher.write(&identity(&tool));
+    }
+    // Every file of the folder, and the headers on the include path: a
+    // header in lib/ or a script in src/ is part of the program.
+    let mut hashed: Vec<(&Path, PathBuf)> = Vec::new();
+    match &source.main {
+        Some(main) => {
+            hashed.push((main.parent().unwrap_or(Path::new("")), main.clone()));
+            for folder in source.include.iter().chain(Some(&source.dir)) {
+                let headers = files_recursive(folder).unwrap_or_default();
+                hashed.extend(
+                    headers
+                        .into_iter()
+                        .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
+                        .map(|path| (folder.as_path(), path)),
+                );
+            }
+        }
+        None => {
+            hashed.extend(
+                files
+                    .iter()
+                    .map(|file| (source.dir.as_path(), file.clone())),
+            );
+            for folder in &source.include {
+                let headers = files_recursive(folder).unwrap_or_default();
+                hashed.extend(
+                    headers
+                        .into_iter()
+                        .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
+                        .map(|path| (folder.as_path(), path)),
+                );
+            }
         }
     }
-    for file in &hashed {
+    for (folder, file) in &hashed {
         let contents = fs::read(file)
             .map_err(|error| Error::new(format!("cannot read {}: {error}", file.display())))?;
-        hasher.write(
-            file.file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .as_bytes(),
-        );
+        let relative = file.strip_prefix(folder).unwrap_or(file);
+        // By its parts, so that either separator names it alike.
+        for part in relative.components() {
+            hasher.write(part.as_os_str().to_string_lossy().as_bytes());
+            hasher.write_u8(b'/');
+        }
         hasher.write_u64(contents.len() as u64);
         hasher.write(&contents);
     }
@@ -119,13 +171,20 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
     if program.is_file() {
         return Ok((program, Made::Cached));
     }
+    let limit = build_time_limit()?;
+    sweep_stale(&cache, &key, limit + Duration::from_secs(60));
     // Built aside and moved in whole, so that a build cut short or made
     // at the same time by another run is never taken for a finished one.
     let aside = cache.join(format!("{key}.{}", std::process::id()));
     let _ = fs::remove_dir_all(&aside);
     fs::create_dir_all(&aside)
         .map_err(|error| Error::new(format!("cannot create {}: {error}", aside.display())))?;
-    let made = make(language, &tool, &tool_args, &files, source, &aside);
+    let build = Build {
+        source,
+        instead,
+        limit,
+    };
+    let made = make(language, &tool, &tool_args, &files, &build, &aside);
     if let Err(error) = made {
         let _ = fs::remove_dir_all(&aside);
         return Err(error);
@@ -141,6 +200,85 @@ pub fn build(source: &Source) -> Result<(PathBuf, Made), Error> {
             "{}: the build made no {name}",
             source.shown
         )))
+    }
+}
+
+/// What a build runs under: whose it is, what to advise, how long it has.
+struct Build<'a> {
+    source: &'a Source,
+    instead: &'a str,
+    limit: Duration,
+}
+
+/// How long a build may take: 60 s, or `JUDGE_BUILD_TIMEOUT_S` seconds.
+fn build_time_limit() -> Result<Duration, Error> {
+    const VARIABLE: &str = "JUDGE_BUILD_TIMEOUT_S";
+    match std::env::var(VARIABLE) {
+        Err(_) => Ok(Duration::from_secs(60)),
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e6)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| {
+                Error::new(format!(
+                    "{VARIABLE} is {text:?}, not a number of seconds above 0"
+                ))
+            }),
+    }
+}
+
+/// Removes the half-made folders of `key` that a run killed before it
+/// could (`KEY.PID`), once they are `older` than any build may run.
+fn sweep_stale(cache: &Path, key: &str, older: Duration) {
+    let Ok(entries) = fs::read_dir(cache) else {
+        return;
+    };
+    let prefix = format!("{key}.");
+    for entry in entries.flatten() {
+        let named = entry.file_name().to_string_lossy().starts_with(&prefix);
+        let old = entry
+            .metadata()
+            .and_then(|metadata| metadata.modified())
+            .ok()
+            .and_then(|modified| SystemTime::now().duration_since(modified).ok())
+            .is_some_and(|age| age > older);
+        if named && old {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// A compiler's or interpreter's own account of itself (`--version`),
+/// asked once per process.
+fn identity(tool: &Path) -> Vec<u8> {
+    static KNOWN: OnceLock<Mutex<HashMap<PathBuf, Vec<u8>>>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(said) = known.lock().ok().and_then(|map| map.get(tool).cloned()) {
+        return said;
+    }
+    let said = Command::new(tool)
+        .arg("--version")
+        .output()
+        .map(|output| {
+            let mut said = output.stdout;
+            said.extend_from_slice(&output.stderr);
+            said
+        })
+        .unwrap_or_default();
+    if let Ok(mut map) = known.lock() {
+        map.insert(tool.to_path_buf(), said.clone());
+    }
+    said
+}
+
+/// The flags a compiler is given before the sources.
+fn compile_flags(language: Language) -> Vec<&'static str> {
+    match language {
+        Language::Cpp => vec!["-O2", "-std=gnu++17"],
+        Language::C => vec!["-O2", "-std=gnu11"],
+        Language::Python | Language::Scripts => Vec::new(),
     }
 }
 
@@ -184,30 +322,16 @@ fn program_name(language: Language, source: &Source) -> String {
     }
 }
 
-/// The files directly in `dir`, sorted.
-fn files_of(dir: &Path) -> Result<Vec<PathBuf>, Error> {
-    let entries = fs::read_dir(dir)
-        .map_err(|error| Error::new(format!("cannot read {}: {error}", dir.display())))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.is_file())
-        .collect();
-    files.sort();
-    Ok(files)
-}
-
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {
     path.extension()
         .and_then(|extension| extension.to_str())
         .is_some_and(|extension| extensions.contains(&extension))
 }
 
-fn language(files: &[PathBuf]) -> Option<Language> {
-    let named = |name: &str| {
-        files
-            .iter()
-            .any(|file| file.file_name() == Some(name.as_ref()))
-    };
+/// The language of a program of `files` in `dir`: its own `build` or
+/// `run` script at the top of the folder, else its sources anywhere in it.
+fn language(files: &[PathBuf], dir: &Path) -> Option<Language> {
+    let named = |name: &str| files.iter().any(|file| *file == dir.join(name));
     if named("build") || named("run") {
         Some(Language::Scripts)
     } else if files
@@ -226,14 +350,20 @@ fn language(files: &[PathBuf]) -> Option<Language> {
 
 /// The first of `names` found on PATH (or the program `variable` names),
 /// else an error that says what to install.
-fn compiler(variable: &str, names: &[&str], what: &str, source: &Source) -> Result<PathBuf, Error> {
+fn compiler(
+    variable: &str,
+    names: &[&str],
+    what: &str,
+    source: &Source,
+    instead: &str,
+) -> Result<PathBuf, Error> {
     if let Some(chosen) = std::env::var_os(variable).filter(|value| !value.is_empty()) {
         return Ok(PathBuf::from(chosen));
     }
     names.iter().find_map(|name| on_path(name)).ok_or_else(|| {
         Error::new(format!(
             "{} is built with {what}, and none is on PATH (looked for {}): install one, \
-             or pass --checker",
+             or pass {instead}",
             source.shown,
             names.join(", ")
         ))
@@ -241,7 +371,7 @@ fn compiler(variable: &str, names: &[&str], what: &str, source: &Source) -> Resu
 }
 
 /// The Python interpreter, with the arguments it needs first.
-fn python(source: &Source) -> Result<(PathBuf, Vec<String>), Error> {
+fn python(source: &Source, instead: &str) -> Result<(PathBuf, Vec<String>), Error> {
     let mut candidates: Vec<(&str, Vec<String>)> = Vec::new();
     if cfg!(windows) {
         candidates.push(("py", vec!["-3".to_string()]));
@@ -254,7 +384,7 @@ fn python(source: &Source) -> Result<(PathBuf, Vec<String>), Error> {
         .ok_or_else(|| {
             Error::new(format!(
                 "{} is a Python program, and no Python is on PATH (looked for {}python3, \
-                 python): install Python 3, or pass --checker",
+                 python): install Python 3, or pass {instead}",
                 source.shown,
                 if cfg!(windows) { "py, " } else { "" }
             ))
@@ -282,36 +412,51 @@ fn make(
     tool: &Path,
     tool_args: &[String],
     files: &[PathBuf],
-    source: &Source,
+    build: &Build,
     into: &Path,
 ) -> Result<(), Error> {
+    let source = build.source;
     let program = into.join(program_name(language, source));
     match language {
         Language::Cpp | Language::C => {
+            // Every source of the folder, sub-folders too, as problemtools
+            // compiles `get_source_files(list_files_recursive(path))`.
             let sources = files
                 .iter()
                 .filter(|file| has_extension(file, &CPP_EXTENSIONS) || has_extension(file, &["c"]));
-            let mut command = Command::new(tool);
-            command.arg("-O2").arg(if language == Language::Cpp {
-                "-std=gnu++17"
-            } else {
-                "-std=gnu11"
-            });
+            let mut args: Vec<PathBuf> = compile_flags(language)
+                .into_iter()
+                .map(PathBuf::from)
+                .collect();
             for folder in Some(&source.dir).into_iter().chain(&source.include) {
-                command.arg("-I").arg(folder);
+                args.push(PathBuf::from("-I"));
+                args.push(folder.clone());
             }
-            command.arg("-o").arg(&program).args(sources);
+            args.push(PathBuf::from("-o"));
+            args.push(program);
+            args.extend(sources.cloned());
             if language == Language::C {
-                command.arg("-lm");
+                args.push(PathBuf::from("-lm"));
             }
-            compile(&mut command, source)
+            compile(tool, &args, build)
         }
         Language::Python => {
-            let main = pick_main(files).file_name().unwrap_or_default();
+            // The whole folder, its own packages too, beside the wrapper.
+            let main = match &source.main {
+                Some(main) => {
+                    copy_file(main, &into.join(main.file_name().unwrap_or_default()))?;
+                    PathBuf::from(main.file_name().unwrap_or_default())
+                }
+                None => {
+                    for file in files {
+                        let relative = file.strip_prefix(&source.dir).unwrap_or(file);
+                        copy_file(file, &into.join(relative))?;
+                    }
+                    let main = pick_main(files, &source.dir);
+                    main.strip_prefix(&source.dir).unwrap_or(main).to_path_buf()
+                }
+            };
             let main = main.to_string_lossy();
-            for file in files {
-                copy_file(file, &into.join(file.file_name().unwrap_or_default()))?;
-            }
             let mut line = format!("\"{}\"", tool.display());
             for arg in tool_args {
                 line.push_str(&format!(" {arg}"));
@@ -332,44 +477,52 @@ fn make(
             if cfg!(windows) {
                 return Err(Error::new(format!(
                     "{} is built by its build and run scripts, which need a Unix shell; \
-                     pass --checker",
-                    source.shown
+                     pass {}",
+                    source.shown, build.instead
                 )));
             }
-            for file in files_recursive(&source.dir)? {
-                let relative = file.strip_prefix(&source.dir).unwrap_or(&file);
-                copy_file(&file, &into.join(relative))?;
+            for file in files {
+                let relative = file.strip_prefix(&source.dir).unwrap_or(file);
+                copy_file(file, &into.join(relative))?;
             }
-            let build = into.join("build");
-            if build.is_file() {
-                // By its full path: a relative program and a working
-                // folder of its own are read differently by platforms.
-                let mut command = Command::new(&build);
-                command.current_dir(into);
-                compile(&mut command, source)?;
+            if into.join("build").is_file() {
+                // In the copy, as problemtools' BuildRun runs `./build`
+                // with the copy as its working folder.
+                let args = [
+                    PathBuf::from("-c"),
+                    PathBuf::from("cd \"$1\" && exec ./build"),
+                    PathBuf::from("build"),
+                    into.to_path_buf(),
+                ];
+                compile(tool, &args, build)?;
             }
             Ok(())
         }
     }
 }
 
-/// The Python file to run: the only one, else the one that checks for
-/// `__main__`, else the first by name.
-fn pick_main(files: &[PathBuf]) -> &Path {
+/// The Python file to run: `__main__.py` at the top of the folder (the
+/// format's entry point of a folder program), else the only one there,
+/// else the one that checks for `__main__`, else the first by name.
+fn pick_main<'a>(files: &'a [PathBuf], dir: &Path) -> &'a Path {
     let python: Vec<&PathBuf> = files
         .iter()
-        .filter(|file| has_extension(file, &["py"]))
+        .filter(|file| has_extension(file, &["py"]) && file.parent() == Some(dir))
         .collect();
     python
         .iter()
-        .find(|file| {
-            python.len() == 1
-                || fs::read_to_string(file).is_ok_and(|text| text.contains("__main__"))
+        .find(|file| file.file_name() == Some("__main__.py".as_ref()))
+        .or_else(|| {
+            python.iter().find(|file| {
+                python.len() == 1
+                    || fs::read_to_string(file).is_ok_and(|text| text.contains("__main__"))
+            })
         })
         .or(python.first())
         .map_or(Path::new(""), |file| file.as_path())
 }
 
+/// The files of `dir` and of every folder in it, sorted.
 fn files_recursive(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     let mut found = Vec::new();
     let entries = fs::read_dir(dir)
@@ -382,6 +535,7 @@ fn files_recursive(dir: &Path) -> Result<Vec<PathBuf>, Error> {
             found.push(path);
         }
     }
+    found.sort();
     Ok(found)
 }
 
@@ -411,25 +565,51 @@ fn executable(_: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Runs a compiler or build script; its first lines of errors when it
-/// fails.
-fn compile(command: &mut Command, source: &Source) -> Result<(), Error> {
-    let program = command.get_program().to_string_lossy().into_owned();
-    match command.output() {
-        Ok(output) if output.status.success() => Ok(()),
-        Ok(output) => {
-            let mut said = output.stderr;
-            said.extend_from_slice(&output.stdout);
-            Err(Error::new(format!(
-                "cannot build {}: {program} failed ({}); pass --checker to judge without it",
-                source.shown, output.status
+/// Runs a compiler or build script, `tool` with `args`, for at most the
+/// build's time, killed with all it started past it; its first lines of
+/// errors when it fails.
+fn compile(tool: &Path, args: &[PathBuf], build: &Build) -> Result<(), Error> {
+    let source = build.source;
+    let program = tool.to_string_lossy().into_owned();
+    let args = args
+        .iter()
+        .map(|arg| arg.to_str().map(str::to_string))
+        .collect::<Option<Vec<String>>>()
+        .ok_or_else(|| {
+            Error::new(format!(
+                "cannot build {}: its paths are not UTF-8; pass {}",
+                source.shown, build.instead
             ))
-            .with_detail(&verdict::first_lines(&said, 12, "")))
-        }
-        Err(error) => Err(Error::new(format!(
-            "cannot build {}: cannot start {program}: {error}",
-            source.shown
-        ))),
+        })?;
+    let nothing = Path::new(if cfg!(windows) { "NUL" } else { "/dev/null" });
+    let ran =
+        run::run(tool, &args, nothing, build.limit, run::Purpose::Judge).map_err(|error| {
+            Error::new(format!(
+                "cannot build {}: cannot start {program}: {error}",
+                source.shown
+            ))
+        })?;
+    let mut said = ran.stderr;
+    said.extend_from_slice(&ran.stdout);
+    if ran.killed_for_time {
+        return Err(Error::new(format!(
+            "cannot build {}: {program} ran past {} s, the time a build has, and was \
+             stopped; pass {} to judge without it",
+            source.shown,
+            build.limit.as_secs_f64(),
+            build.instead
+        ))
+        .with_detail(&verdict::first_lines(&said, 12, "")));
+    }
+    match ran.ending {
+        Ending::Exited(0) => Ok(()),
+        ending => Err(Error::new(format!(
+            "cannot build {}: {program} failed ({}); pass {} to judge without it",
+            source.shown,
+            ending.describe(),
+            build.instead
+        ))
+        .with_detail(&verdict::first_lines(&said, 12, ""))),
     }
 }
 
@@ -470,6 +650,7 @@ mod tests {
     #[test]
     fn the_language_is_the_folders_build_scripts_else_its_sources() {
         let files = |names: &[&str]| -> Vec<PathBuf> { names.iter().map(PathBuf::from).collect() };
+        let language = |files: &[PathBuf]| language(files, Path::new(""));
         assert_eq!(
             language(&files(&["build", "validate.cc"])),
             Some(Language::Scripts)
@@ -485,5 +666,45 @@ mod tests {
             Some(Language::Python)
         );
         assert_eq!(language(&files(&["Check.java"])), None);
+    }
+
+    #[test]
+    fn a_half_made_build_left_by_a_killed_run_is_swept_once_old() {
+        let cache = std::env::temp_dir().join(format!("scripts-sweep-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&cache);
+        for name in ["0123abcd.999", "0123abcd", "ffff0000.999"] {
+            fs::create_dir_all(cache.join(name).join("inner")).unwrap();
+        }
+        // Younger than the bound: a build under way, kept.
+        sweep_stale(&cache, "0123abcd", Duration::from_secs(3600));
+        assert!(cache.join("0123abcd.999").is_dir());
+        std::thread::sleep(Duration::from_millis(20));
+        sweep_stale(&cache, "0123abcd", Duration::from_millis(10));
+        assert!(!cache.join("0123abcd.999").exists());
+        // The finished build, and another program's, stay.
+        assert!(cache.join("0123abcd").is_dir());
+        assert!(cache.join("ffff0000.999").is_dir());
+        fs::remove_dir_all(&cache).unwrap();
+    }
+
+    #[test]
+    fn build_scripts_count_at_the_top_of_the_folder_and_sources_anywhere_in_it() {
+        let dir = Path::new("v");
+        let files =
+            |names: &[&str]| -> Vec<PathBuf> { names.iter().map(|name| dir.join(name)).collect() };
+        assert_eq!(
+            language(&files(&["lib/check.cc", "README"]), dir),
+            Some(Language::Cpp)
+        );
+        assert_eq!(
+            language(&files(&["tools/build", "check.py"]), dir),
+            Some(Language::Python)
+        );
+        assert_eq!(
+            language(&files(&["run", "src/check.sh"]), dir),
+            Some(Language::Scripts)
+        );
+        let python = files(&["validate.py", "__main__.py", "lib/__main__.py"]);
+        assert_eq!(pick_main(&python, dir), dir.join("__main__.py"));
     }
 }

@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
 use crate::workspace::Limits;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 /// What a package says.
@@ -73,6 +73,10 @@ pub enum Validation {
     },
     /// A testlib checker to build (Polygon).
     Testlib(build::Source),
+    /// None that the package names, for the reason given: an error only
+    /// when a checker is wanted, so that `--checker` judges without it.
+    /// `testlib`: the package's programs are in testlib's convention.
+    Missing { why: String, testlib: bool },
 }
 
 /// A problem that is not judged by running the program on a case and
@@ -100,15 +104,64 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if icpc::is_root(dir) {
         return icpc::read(dir, &dir.join("data")).map(Some);
     }
-    // A few levels up at most: data/secret/group/subgroup.
-    for folder in dir.ancestors().take(4) {
+    // Looked for in the whole path, so that `sample` from inside `data/`,
+    // or `.`, is the same folder as `PKG/data/sample`: a few levels up at
+    // most (data/secret/group/subgroup).
+    let whole = absolute(dir);
+    for folder in whole.ancestors().take(5) {
         let is_data = folder.file_name().is_some_and(|name| name == "data");
         match folder.parent() {
-            Some(root) if is_data && icpc::is_root(root) => return icpc::read(root, dir).map(Some),
+            Some(root) if is_data && icpc::is_root(root) => {
+                // The root named as the folder was: relative to the
+                // current folder when it was given so (`..`, `.`).
+                let below = whole.strip_prefix(root).unwrap_or(Path::new(""));
+                let root = if dir.is_absolute() {
+                    root.to_path_buf()
+                } else {
+                    relative_to_current(root).unwrap_or_else(|| root.to_path_buf())
+                };
+                return icpc::read(&root, &root.join(below)).map(Some);
+            }
             _ => {}
         }
     }
     Ok(None)
+}
+
+/// `dir` as a whole path, without `.` and `..` parts (read as written:
+/// `data/..` is the folder `data` is in).
+fn absolute(dir: &Path) -> PathBuf {
+    let joined = match std::env::current_dir() {
+        Ok(current) if dir.is_relative() => current.join(dir),
+        _ => dir.to_path_buf(),
+    };
+    let mut whole = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                whole.pop();
+            }
+            other => whole.push(other),
+        }
+    }
+    whole
+}
+
+/// The whole path `folder` as seen from the current folder: `.` for it,
+/// `..` for the one it is in, `data/sample` below it; None when it is in
+/// neither line.
+fn relative_to_current(folder: &Path) -> Option<PathBuf> {
+    let current = absolute(Path::new("."));
+    if let Ok(below) = folder.strip_prefix(&current) {
+        return Some(if below.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            below.to_path_buf()
+        });
+    }
+    let up = current.strip_prefix(folder).ok()?.components().count();
+    Some((0..up).map(|_| Component::ParentDir).collect())
 }
 
 /// An error when the package's problem is not judged as batch and cannot
@@ -206,6 +259,10 @@ pub fn plan(
         (None, None) => None,
     };
     let cases = match &package.cases {
+        // A folder in data/ (secret/, a test group) with the groups in it.
+        Cases::Folder(data) if in_data(&package.root, data) => {
+            cases::picked_tree(data, &options.cases)?
+        }
         Cases::Folder(data) => cases::picked(data, &options.cases)?.map_err(|error| {
             if !data.is_dir() {
                 Error::new(format!(
@@ -228,6 +285,10 @@ pub fn plan(
             package.root.display()
         ))),
         Cases::Listed(listed) => Ok(cases::pick(listed.clone(), &options.cases, &package.root)?),
+    };
+    let cases = match ungenerated(&package, options) {
+        Some(error) => Err(error),
+        None => cases,
     };
     let (time, time_from) = match (options.time_limit, &package.time) {
         (Some(time), _) => (time, "--time-limit-ms".to_string()),
@@ -317,6 +378,48 @@ pub fn plan(
     })
 }
 
+/// Why the package cannot be judged as it is: it makes its secret tests
+/// with generators (BAPCtools' `generators/generators.yaml`) and has not
+/// made them yet, so `data/secret/` holds none; judged whole or by its
+/// secret/ folder, it would pass on its samples alone. (The format's
+/// "Generators" section: a judge does not run them, the package must hold
+/// what they write; BAPCtools' `bt generate` writes it.) None when it has
+/// them, or the command line picks cases, or the folder judged is another.
+fn ungenerated(package: &Package, options: &flags::Judge) -> Option<Error> {
+    let Cases::Folder(judged) = &package.cases else {
+        return None;
+    };
+    let data = package.root.join("data");
+    let secret = data.join("secret");
+    let judged_below = |folder: &Path| judged.strip_prefix(folder).is_ok();
+    let whole = judged
+        .strip_prefix(&data)
+        .is_ok_and(|below| below.as_os_str().is_empty());
+    if !options.cases.is_empty()
+        || !(whole || judged_below(&secret))
+        || !package.root.join("generators/generators.yaml").is_file()
+        || cases::scan_tree(&secret).is_ok_and(|found| !found.is_empty())
+    {
+        return None;
+    }
+    let sample = data.join("sample");
+    Some(Error::new(format!(
+        "the package {} makes its secret tests with generators/generators.yaml, and \
+         data/secret holds none yet: make them with BAPCtools' `bt generate` in the package, \
+         or judge its samples alone with --samples {}",
+        package.root.display(),
+        sample.display()
+    )))
+}
+
+/// True when `folder` is a folder in the package's `data/`, not `data/`
+/// itself.
+fn in_data(root: &Path, folder: &Path) -> bool {
+    folder
+        .strip_prefix(root.join("data"))
+        .is_ok_and(|below| !below.as_os_str().is_empty())
+}
+
 /// `interactor`, judging its OUTPUT by the command line's checker when one
 /// is given.
 fn with_given_checker(
@@ -344,7 +447,10 @@ fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, 
         .unwrap_or(program)
         .display()
         .to_string();
-    let polygon = matches!(package.validation, Validation::Testlib(_));
+    let polygon = matches!(
+        package.validation,
+        Validation::Testlib(_) | Validation::Missing { testlib: true, .. }
+    );
     let (dir, main) = if program.is_dir() {
         (program.to_path_buf(), None)
     } else {
@@ -362,7 +468,7 @@ fn package_interactor(package: &Package, program: &Path) -> Result<(Interactor, 
         main,
         include,
     };
-    let (path, made) = build::build(&source)?;
+    let (path, made) = build::build(&source, "--interactor SPEC")?;
     let (convention, flags) = match &package.validation {
         Validation::Default { flags, .. } | Validation::Icpc { flags, .. } if !polygon => {
             (Convention::Icpc, flags.clone())
@@ -408,7 +514,7 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
             (checker, format!("{name}{shown} ({from})"))
         }
         Validation::Icpc { source, flags } => {
-            let (validator, made) = build::build(source)?;
+            let (validator, made) = build::build(source, "--checker")?;
             let shown = if flags.is_empty() {
                 String::new()
             } else {
@@ -426,8 +532,9 @@ fn checker_of(validation: &Validation) -> Result<(Checker, String), Error> {
                 ),
             )
         }
+        Validation::Missing { why, .. } => return Err(Error::new(why.clone())),
         Validation::Testlib(source) => {
-            let (checker, made) = build::build(source)?;
+            let (checker, made) = build::build(source, "--checker")?;
             (
                 Checker::Program(checker),
                 format!(
