@@ -15,13 +15,17 @@
 //! hold the tool either.
 //!
 //! Memory, by platform:
-//! - Linux: a watchdog reads the program's resident memory every few
-//!   milliseconds and kills the group past the limit; `RLIMIT_AS` caps each
-//!   process's address space at [`address_space_cap`] (an allocation past
-//!   it fails at once); the peak is `wait4`'s `ru_maxrss`.
-//! - macOS: the same watchdog, reading `proc_pidinfo`; macOS does not
-//!   enforce `RLIMIT_AS`, so there is no cap; the peak is `ru_maxrss`.
-//! - Other Unix: the cap and `ru_maxrss`, no watchdog.
+//! - Linux: a watchdog reads the program's resident memory every 5 ms
+//!   ([`POLL`]) and kills the group past the limit; the address space is
+//!   not capped, so that what a runtime reserves and never uses (a JVM's
+//!   gigabytes) does not count, as it does not on DOMjudge (a cgroup's
+//!   `memory.max`) nor for Java on problemtools (no `RLIMIT_AS`); the
+//!   peak is `wait4`'s `ru_maxrss`.
+//! - macOS: the same watchdog, reading `proc_pidinfo`; the peak is
+//!   `ru_maxrss`.
+//! - Other Unix: no watchdog: `RLIMIT_AS` caps each process's address
+//!   space at [`address_space_cap`] (an allocation past it fails at
+//!   once); the peak is `ru_maxrss`.
 //! - Windows: the same watchdog, reading the program's commit (its
 //!   private memory, not the resident set) with `GetProcessMemoryInfo`;
 //!   the Job object caps the commit of each of its processes at
@@ -87,8 +91,9 @@ pub struct Bounds {
     /// The program (and its group) is killed once it has run this long.
     pub kill_after: Duration,
     /// Peak memory in bytes: the group is killed soon after the program's
-    /// resident memory (commit on Windows) passes it, and each process's address space (commit
-    /// on Windows) is capped at [`address_space_cap`] of it. `None`: no
+    /// resident memory (commit on Windows) passes it; each process's
+    /// commit on Windows, and its address space on a Unix without the
+    /// watchdog, is capped at [`address_space_cap`] of it. `None`: no
     /// limit.
     pub memory: Option<u64>,
     /// Bytes of standard output kept; one byte more and the group is killed
@@ -205,15 +210,21 @@ mod bounds_tests {
     }
 }
 
-/// The address space (on Windows, the commit) each process of a run may
-/// reserve under a memory limit of `limit` bytes: twice the limit and
-/// 256 MiB more. Reserved is not used (thread stacks, allocator arenas,
+/// The commit (Windows) or address space (a Unix with no watchdog) each
+/// process of a run may reserve under a memory limit of `limit` bytes:
+/// twice the limit and 256 MiB more. Reserved is not used (thread stacks, allocator arenas,
 /// a vector's spare capacity are reserved and mostly never touched), so the
 /// cap sits well above the limit, which is judged on resident memory; it is
 /// there to make an allocation far past the limit fail at once instead of
 /// taking the machine's memory, in the program and in anything it starts.
 pub fn address_space_cap(limit: u64) -> u64 {
     limit.saturating_mul(2).saturating_add(256 << 20)
+}
+
+/// The cap [`address_space_cap`] sets on each process under a memory limit
+/// of `limit` bytes, and what it caps, where this platform sets one.
+pub fn reservation_cap(limit: u64) -> Option<(u64, &'static str)> {
+    platform::RESERVATION_CAPPED.map(|what| (address_space_cap(limit), what))
 }
 
 /// How a run ended.

@@ -13,6 +13,9 @@ use std::time::Duration;
 pub const CONTEXT_LINES: usize = 3;
 /// Lines of standard error shown for a runtime error.
 pub const STDERR_LINES: usize = 10;
+/// Lines of standard output shown for a failed run that wrote nothing to
+/// standard error.
+const STDOUT_LINES: usize = 5;
 /// A shown line is cut after this many bytes, with a note of how many more
 /// there were; the differing line is shown around its first difference.
 pub const LINE_CUT: usize = 200;
@@ -219,14 +222,7 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
                 mebibytes(peak),
                 mebibytes(limits.memory)
             ),
-            None => format!(
-                "{}; an allocation failed at the cap of {} the memory limit of {} \
-                 sets:\n{}",
-                run.ending.describe(),
-                mebibytes(run::address_space_cap(limits.memory)),
-                mebibytes(limits.memory),
-                first_lines(&run.stderr, 3, "  ")
-            ),
+            None => allocation_failed_detail(run, limits),
         };
         Some((Verdict::Mle, detail))
     };
@@ -256,7 +252,11 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         return over_memory(None);
     }
     let mut detail = run.ending.describe();
-    if run.stderr.is_empty() {
+    if run.stderr.is_empty() && !run.stdout.is_empty() {
+        // A JVM that cannot start says why on stdout.
+        detail.push_str("; nothing on stderr; stdout:\n");
+        detail.push_str(&first_lines(&run.stdout, STDOUT_LINES, "  "));
+    } else if run.stderr.is_empty() {
         detail.push_str("; nothing on stderr\n");
     } else {
         detail.push_str("; stderr:\n");
@@ -265,10 +265,43 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     Some((Verdict::Re, detail))
 }
 
+/// What an MLE says when the program failed saying an allocation failed:
+/// the peak as measured (not a cap it may never have reached: on Linux and
+/// macOS nothing caps what a program reserves, and a JVM's heap is full at
+/// its own `-Xmx`), and the cap where one is set.
+fn allocation_failed_detail(run: &Run, limits: Limits) -> String {
+    // A peak over the limit is judged before this: one measured is under.
+    let peak = match run.peak_memory {
+        Some(peak) => format!(
+            "at a measured peak of {} {}, under the limit of {}",
+            mebibytes(peak),
+            run::MEASURED_MEMORY,
+            mebibytes(limits.memory)
+        ),
+        None => format!(
+            "its peak not measured, the limit {}",
+            mebibytes(limits.memory)
+        ),
+    };
+    let cap = match run::reservation_cap(limits.memory) {
+        Some((cap, what)) => format!(
+            "; each process's {what} is capped at {}, which it may have reached",
+            mebibytes(cap)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{}; an allocation failed, its stderr says, {peak}{cap}:\n{}",
+        run.ending.describe(),
+        first_lines(&run.stderr, 3, "  ")
+    )
+}
+
 /// True when a failed program's stderr says an allocation failed: Rust's
 /// "memory allocation of N bytes failed", C++'s `std::bad_alloc`, Java's
-/// `OutOfMemoryError`, Python's `MemoryError`. Under the address-space cap
-/// that is how running out of memory ends, before any peak is reached.
+/// `OutOfMemoryError`, Python's `MemoryError`. That is how running out of
+/// memory ends where no peak passes the limit: at a JVM's `-Xmx`, under a
+/// cap, or for one allocation larger than the system will promise.
 fn allocation_failed(stderr: &[u8]) -> bool {
     [
         "memory allocation of ",
@@ -626,7 +659,21 @@ mod tests {
             Ending::Signal(6),
         );
         assert_eq!(verdict, Verdict::Mle);
-        assert!(detail.contains("at the cap of 384.0 MiB"), "{detail}");
+        // What was measured, not a cap it may never have reached.
+        assert!(
+            detail.contains(&format!(
+                "at a measured peak of 2.0 MiB {}, under the limit of 64.0 MiB",
+                run::MEASURED_MEMORY
+            )),
+            "{detail}"
+        );
+        let capped = cfg!(windows)
+            || !cfg!(any(
+                target_os = "linux",
+                target_os = "android",
+                target_vendor = "apple"
+            ));
+        assert_eq!(detail.contains("capped at 384.0 MiB"), capped, "{detail}");
         assert!(detail.contains("| memory allocation of"), "{detail}");
         assert_eq!(
             judge(
@@ -1032,5 +1079,37 @@ mod tests {
             "  | a b\n  | c^[\n  (1 more lines)\n"
         );
         assert_eq!(first_lines(b"", 2, "  "), "");
+    }
+
+    #[test]
+    fn an_allocation_that_failed_with_no_peak_measured_says_so() {
+        let mut run = run_with(5, None, Ending::Exited(1), b"");
+        run.stderr =
+            b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n".to_vec();
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert!(detail.starts_with("exit status 1; an allocation failed, its stderr says, its peak not measured, the limit 64.0 MiB:"), "{detail}");
+        assert!(!detail.contains("at the cap"), "{detail}");
+    }
+
+    #[test]
+    fn a_failure_that_wrote_only_to_stdout_shows_stdout() {
+        // A JVM that cannot start writes its report on stdout.
+        let stdout = b"#\n# A fatal error has been detected by the Java Runtime Environment:\n";
+        let mut run = run_with(5, Some(2), Ending::Exited(1), stdout);
+        run.stderr.clear();
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Re);
+        assert_eq!(
+            detail,
+            "exit status 1; nothing on stderr; stdout:\n  | #\n  | # A fatal error has been \
+             detected by the Java Runtime Environment:\n"
+        );
+        let mut run = run_with(5, Some(2), Ending::Exited(1), b"");
+        run.stderr.clear();
+        assert_eq!(
+            judge_run(&run, b"1\n", LIMITS).1,
+            "exit status 1; nothing on stderr\n"
+        );
     }
 }

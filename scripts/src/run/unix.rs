@@ -38,6 +38,22 @@ pub const SIGNAL_NAMES: &[(i32, &str)] = &[
 /// What memory is measured here: the resident set.
 pub const MEASURED: &str = "resident";
 
+/// What [`super::address_space_cap`] caps here, if anything.
+pub const RESERVATION_CAPPED: Option<&str> = if WATCHES_RESIDENT {
+    None
+} else {
+    Some("address space")
+};
+
+/// True where the watchdog reads a program's resident memory while it
+/// runs (see [`resident_memory`]), which is then the limit's only
+/// enforcement: elsewhere the address space is capped (see [`prepare`]).
+const WATCHES_RESIDENT: bool = cfg!(any(
+    target_os = "linux",
+    target_os = "android",
+    target_vendor = "apple"
+));
+
 /// Unix needs no object for the group: its id is the program's pid.
 ///
 /// On Linux the tool is a child subreaper while a program runs: a
@@ -221,7 +237,22 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
 /// be killed as one; when `measure_memory`, starts it with fork and exec
 /// so that its peak memory is its own, under a runner (see
 /// [`prepare_child`]; the runner's pid is then the group's id, and the
-/// tool's child), and under a memory limit caps its address space.
+/// tool's child), and under a memory limit, where no watchdog reads
+/// resident memory, caps its address space.
+///
+/// Where the watchdog reads resident memory (Linux, macOS) the address
+/// space is not capped: what a program reserves is not what it uses, and
+/// runtimes reserve far more than they use. A JVM run as problemtools
+/// runs it (`-Xss64m -Xms{limit}m -Xmx{limit}m`, OpenJDK 17) reserves
+/// 3.1 GiB under a 256 MiB limit, 3.8 GiB under 1,024 and 4.9 GiB under
+/// 2,048, with 36 to 40 MiB resident: more than a cap of twice the limit
+/// and 256 MiB each time, under which it cannot start. problemtools drops its `RLIMIT_AS` for Java for
+/// this reason (problemtools/run/program.py,
+/// `Program.should_skip_memory_rlimit`), and DOMjudge leaves `RLIMIT_AS`
+/// unlimited and limits memory by cgroup (judge/runguard.cc,
+/// `setrestrictions`: "Memory limits should be unlimited, since we use
+/// cgroups"; `cgroup_create`: `memory.max`), which counts what is
+/// resident, as the watchdog does.
 ///
 /// Linux gives a process's peak memory as the largest of its own peak
 /// and the resident memory of what it replaced at exec. std's default
@@ -239,7 +270,7 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
     if !measure_memory {
         return;
     }
-    let cap = memory.filter(|_| cfg!(not(target_vendor = "apple")));
+    let cap = memory.filter(|_| !WATCHES_RESIDENT);
     let limit = cap.map(|limit| {
         let cap = libc::rlim_t::try_from(address_space_cap(limit)).unwrap_or(libc::RLIM_INFINITY);
         // SAFETY: rlimit is plain old data, for which all zero bytes
