@@ -142,6 +142,50 @@ impl Stack {
     }
 }
 
+/// The stack a program is held to when the hard stack limit this tool
+/// runs under (`ulimit -Hs`; `ulimit -s 8192` sets it too, and macOS's
+/// is usually 64 MiB) is below `stack`, in bytes; `None` when the program
+/// gets what `stack` asks (always on Windows, where the program's own
+/// stack size is fixed when it is linked). problemtools warns of the same
+/// (problemtools/run/limit.py, `check_limit_capabilities`: "Hard stack
+/// rlimit of %d so I can't set it to unlimited"), as DOMjudge's runguard
+/// sets it unlimited (judge/runguard.cc, `setrestrictions`).
+pub fn stack_short_of(stack: Stack) -> Option<u64> {
+    held_below(stack, platform::stack_hard_limit()?)
+}
+
+/// `hard`, when a hard stack limit of `hard` bytes is below `stack`.
+fn held_below(stack: Stack, hard: u64) -> Option<u64> {
+    match stack {
+        Stack::Unlimited => Some(hard),
+        Stack::Bytes(bytes) => (hard < bytes).then_some(hard),
+    }
+}
+
+/// What is said of a stack held below `stack` (see [`stack_short_of`]):
+/// "the stack is held to 8.0 MiB by the hard limit this tool runs under
+/// (ulimit -Hs), below the unlimited a judge gives".
+pub fn stack_shortfall(stack: Stack) -> Option<String> {
+    let held = stack_short_of(stack)?;
+    let wanted = match stack {
+        Stack::Unlimited => "unlimited".to_string(),
+        Stack::Bytes(bytes) => format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20)),
+    };
+    Some(format!(
+        "the stack is held to {:.1} MiB by the hard limit this tool runs under \
+         (ulimit -Hs), below the {wanted} a judge gives",
+        held as f64 / f64::from(1 << 20)
+    ))
+}
+
+/// [`stack_shortfall`], the first time a stack falls short in this
+/// process, for a report's header: said once, not for every crate.
+pub fn stack_shortfall_once(stack: Stack) -> Option<String> {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let shortfall = stack_shortfall(stack)?;
+    (!SAID.swap(true, Ordering::SeqCst)).then_some(shortfall)
+}
+
 /// A judged run past its time limit is killed a little later: half the
 /// limit more, at most a second more.
 pub fn kill_after(limit: Duration) -> Duration {
@@ -566,4 +610,18 @@ use windows as platform;
 #[cfg(not(any(unix, windows)))]
 mod platform {
     compile_error!("the tool runs programs on Unix and Windows only");
+}
+
+#[cfg(test)]
+mod stack_tests {
+    use super::*;
+
+    #[test]
+    fn a_hard_stack_limit_falls_short_only_of_more_than_itself() {
+        let hard = 8 << 20;
+        assert_eq!(held_below(Stack::Unlimited, hard), Some(hard));
+        assert_eq!(held_below(Stack::Bytes(16 << 20), hard), Some(hard));
+        assert_eq!(held_below(Stack::Bytes(8 << 20), hard), None);
+        assert_eq!(held_below(Stack::Bytes(4 << 20), hard), None);
+    }
 }

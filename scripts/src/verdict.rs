@@ -4,7 +4,7 @@
 //! `checker.rs`), and a bounded report of their first difference with
 //! whitespace made visible.
 
-use crate::run::{self, Run};
+use crate::run::{self, Ending, Run};
 use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
@@ -252,6 +252,10 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         return over_memory(None);
     }
     let mut detail = run.ending.describe();
+    if let Some(shortfall) = stack_overflow_shortfall(run, limits) {
+        detail.push_str("; ");
+        detail.push_str(&shortfall);
+    }
     if run.stderr.is_empty() && !run.stdout.is_empty() {
         // A JVM that cannot start says why on stdout.
         detail.push_str("; nothing on stderr; stdout:\n");
@@ -263,6 +267,31 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         detail.push_str(&first_lines(&run.stderr, STDERR_LINES, "  "));
     }
     Some((Verdict::Re, detail))
+}
+
+/// What to add to an RE by SIGSEGV or SIGBUS (how a stack overflow ends
+/// on Unix), or one whose stderr says the stack overflowed (Rust's
+/// handler then aborts: SIGABRT), when the stack was held below the
+/// judge's by the hard limit the tool runs under: otherwise a recursion
+/// the judge accepts is an RE with no word of why.
+fn stack_overflow_shortfall(run: &Run, limits: Limits) -> Option<String> {
+    let segfault = match run.ending {
+        Ending::Signal(signal) => {
+            ["SIGSEGV", "SIGBUS"].contains(&run::signal_name(signal).as_str())
+        }
+        Ending::Exited(_) => false,
+    };
+    let said = contains(&run.stderr, "has overflowed its stack");
+    if !segfault && !said {
+        return None;
+    }
+    run::stack_shortfall(limits.stack)
+}
+
+/// True when `text` holds `needle`.
+fn contains(text: &[u8], needle: &str) -> bool {
+    text.windows(needle.len())
+        .any(|window| window == needle.as_bytes())
 }
 
 /// What an MLE says when the program failed saying an allocation failed:
@@ -559,7 +588,6 @@ pub fn mebibytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Ending;
 
     fn run_with(elapsed_ms: u64, peak_mib: Option<u64>, ending: Ending, stdout: &[u8]) -> Run {
         Run {

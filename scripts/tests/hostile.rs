@@ -541,3 +541,54 @@ public class Main {
     );
     assert!(!detail.contains("cap"), "{detail}");
 }
+
+/// Issue 55: a stack the tool cannot give is said. Under a hard stack
+/// limit of 8 MiB (`ulimit -s 8192` sets the hard limit too), which no
+/// program can raise, a recursion 100 MiB deep that judges accept is RE:
+/// the report's header says once that the stack is held below what a
+/// judge gives, and so does the RE. Without that limit it is AC, and
+/// nothing is said.
+#[cfg(unix)]
+#[test]
+fn a_stack_the_tool_cannot_give_is_said() {
+    let samples = Scratch::new("stack");
+    for case in ["1", "2"] {
+        samples.write(&format!("{case}.in"), b"recurse 100");
+        samples.write(&format!("{case}.out"), b"recursed\n");
+    }
+    let judged = |wrapper: &str| {
+        Report::of(
+            std::process::Command::new("/bin/sh")
+                .args(["-c", &format!("{wrapper}exec \"$@\""), "sh"])
+                .arg(env!("CARGO_BIN_EXE_scripts"))
+                .args(["judge", "--time-limit-ms", "10000"])
+                .args(["--memory-limit-mib", "256", "--program"])
+                .arg(fixture())
+                .arg("--samples")
+                .arg(&samples.path)
+                .output()
+                .unwrap(),
+        )
+    };
+    let said = "the stack is held to 8.0 MiB by the hard limit this tool runs under \
+                (ulimit -Hs), below the unlimited a judge gives";
+    let report = judged("ulimit -s 8192; ");
+    assert_eq!(report.verdict(CASE), "RE", "{}", report.stdout);
+    let header = format!("note: {said}: a deep recursion a judge accepts can be RE here\n");
+    assert!(report.stdout.starts_with(&header), "{}", report.stdout);
+    assert_eq!(report.stdout.matches(said).count(), 3, "{}", report.stdout);
+    assert!(report.case(CASE).1.contains(said), "{}", report.stdout);
+    // Where the tests themselves run under a hard limit (macOS's usual
+    // 64 MiB), there is no run without one to compare.
+    let hard = std::process::Command::new("/bin/sh")
+        .args(["-c", "ulimit -Hs"])
+        .output()
+        .unwrap();
+    if String::from_utf8_lossy(&hard.stdout).trim() != "unlimited" {
+        eprintln!("the rest skipped: the tests run under a hard stack limit");
+        return;
+    }
+    let report = judged("");
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    assert!(!report.stdout.contains("note:"), "{}", report.stdout);
+}

@@ -233,6 +233,25 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     started
 }
 
+/// The hard stack limit this tool runs under (which no program it starts
+/// can pass: an unprivileged process cannot raise it), or `None` when it
+/// is unlimited or cannot be read.
+// rlim_t is u64 on 64-bit Linux and on macOS, but 32 bits on 32-bit
+// Linux: the conversion is needed somewhere.
+#[allow(clippy::useless_conversion)]
+pub fn stack_hard_limit() -> Option<u64> {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0
+        || own.rlim_max == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    Some(u64::try_from(own.rlim_max).unwrap_or(u64::MAX))
+}
+
 /// Puts the program in a process group of its own, so that the group can
 /// be killed as one; when `measure_memory`, starts it with fork and exec
 /// so that its peak memory is its own, under a runner (see

@@ -47,6 +47,11 @@ pub fn with_stack<T>(_stack: Stack, start: impl FnOnce() -> T) -> T {
     start()
 }
 
+/// No limit to fall short of: see [`with_stack`].
+pub fn stack_hard_limit() -> Option<u64> {
+    None
+}
+
 /// A Job object holding the program and everything it starts: closing
 /// the last handle to it kills them all.
 pub struct Group {
