@@ -212,6 +212,21 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     };
     let over_memory = |peak: Option<u64>| {
         let detail = match peak {
+            // The watchdog saw the limit passed; the system's record of the
+            // peak, read after the kill, can lag behind what it saw (Linux
+            // counts resident pages per thread and folds them in now and
+            // then), or be missing: then the limit is what is known.
+            Some(peak) if run.killed_for_memory && peak <= limits.memory => format!(
+                "killed with {} memory over the limit of {} (its peak as recorded: {})\n",
+                run::MEASURED_MEMORY,
+                mebibytes(limits.memory),
+                mebibytes(peak)
+            ),
+            None if run.killed_for_memory => format!(
+                "killed with {} memory over the limit of {} (its peak not recorded)\n",
+                run::MEASURED_MEMORY,
+                mebibytes(limits.memory)
+            ),
             Some(peak) => format!(
                 "{} at {}, over the limit of {}\n",
                 if run.killed_for_memory {
@@ -1138,6 +1153,32 @@ mod tests {
         assert_eq!(
             judge_run(&run, b"1\n", LIMITS).1,
             "exit status 1; nothing on stderr\n"
+        );
+    }
+
+    #[test]
+    fn a_kill_for_memory_never_shows_a_peak_under_the_limit_as_over_it() {
+        let mut run = run_with(5, Some(63), Ending::Signal(9), b"");
+        run.killed_for_memory = true;
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            detail,
+            format!(
+                "killed with {} memory over the limit of 64.0 MiB (its peak as recorded: \
+                 63.0 MiB)\n",
+                run::MEASURED_MEMORY
+            )
+        );
+        run.peak_memory = None;
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            detail,
+            format!(
+                "killed with {} memory over the limit of 64.0 MiB (its peak not recorded)\n",
+                run::MEASURED_MEMORY
+            )
         );
     }
 }
