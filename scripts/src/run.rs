@@ -66,7 +66,9 @@ const STDERR_KEPT: u64 = 64 * 1024;
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
 /// How often the watchdog looks at memory and output while a judged
 /// program runs. A program that fills memory as fast as it can gets about
-/// 20 MiB further in 5 ms; reading the figure costs some 10 µs.
+/// 20 MiB further in 5 ms; reading the figure costs some 10 µs. On Linux
+/// and macOS this is the limit's only enforcement: docs/memory.md has what
+/// it was measured to let through.
 const POLL: Duration = Duration::from_millis(5);
 /// After the program has ended (and its group was killed), how long its
 /// pipes may take to close at the least, even past the kill point.

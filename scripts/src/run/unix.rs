@@ -264,7 +264,7 @@ pub fn stack_hard_limit() -> Option<u64> {
 /// runtimes reserve far more than they use. A JVM run as problemtools
 /// runs it (`-Xss64m -Xms{limit}m -Xmx{limit}m`, OpenJDK 17) reserves
 /// 3.1 GiB under a 256 MiB limit, 3.8 GiB under 1,024 and 4.9 GiB under
-/// 2,048, with 36 to 40 MiB resident: more than a cap of twice the limit
+/// 2,048, with 35 to 39 MiB resident: more than a cap of twice the limit
 /// and 256 MiB each time, under which it cannot start. problemtools drops its `RLIMIT_AS` for Java for
 /// this reason (problemtools/run/program.py,
 /// `Program.should_skip_memory_rlimit`), and DOMjudge leaves `RLIMIT_AS`
