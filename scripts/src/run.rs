@@ -16,11 +16,13 @@
 //!
 //! Memory, by platform:
 //! - Linux: a watchdog reads the program's resident memory every 5 ms
-//!   ([`POLL`]) and kills the group past the limit; the address space is
-//!   not capped, so that what a runtime reserves and never uses (a JVM's
-//!   gigabytes) does not count, as it does not on DOMjudge (a cgroup's
+//!   ([`POLL`]), with its descendants' every 20 ms, and kills the group
+//!   when their sum passes the limit; the address space is not capped,
+//!   so that what a runtime reserves and never uses (a JVM's gigabytes)
+//!   does not count, as it does not on DOMjudge (a cgroup's
 //!   `memory.max`) nor for Java on problemtools (no `RLIMIT_AS`); the
-//!   peak is `wait4`'s `ru_maxrss`.
+//!   peak is `wait4`'s `ru_maxrss`, or the most the watchdog read at once
+//!   where that is higher (what the program started).
 //! - macOS: the same watchdog, reading `proc_pidinfo`; the peak is
 //!   `ru_maxrss`.
 //! - Other Unix: no watchdog: `RLIMIT_AS` caps each process's address

@@ -592,3 +592,38 @@ fn a_stack_the_tool_cannot_give_is_said() {
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
     assert!(!report.stdout.contains("note:"), "{}", report.stdout);
 }
+
+/// Issue 55, item 10: with no cap on what each process reserves, what a
+/// program starts is watched with it. A wrapper script that runs the
+/// solution without `exec` (its child fills memory 16 MiB at a time
+/// towards 2 GiB) is stopped near the limit, MLE, not left to take the
+/// 2 GiB and be found over the limit only after. The peak shown is the
+/// whole's, as the watchdog read it. (Linux: macOS has no list of a
+/// process's children to read.)
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn what_a_program_starts_is_held_to_the_limit_too() {
+    let folder = Scratch::new("wrapper");
+    let wrapper = folder.write(
+        "run",
+        format!("#!/bin/sh\n'{}'\nexit $?\n", fixture().display()).as_bytes(),
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let samples = Scratch::with_files("wrapped", &[("1.in", "grow 2048"), ("1.out", "grown\n")]);
+    let report = common::judge_program(
+        &wrapper,
+        &samples.path,
+        &["--memory-limit-mib", "256", "--time-limit-ms", "10000"],
+    );
+    assert_eq!(report.verdict("run/1"), "MLE", "{}", report.stdout);
+    let (head, detail) = report.case("run/1");
+    let (_, peak) = figures(&head);
+    assert!((256.0..1024.0).contains(&peak), "{}", report.stdout);
+    assert!(
+        detail.contains("killed with resident memory at"),
+        "{detail}"
+    );
+}

@@ -617,18 +617,19 @@ pub(super) fn wait(
             memory: watch.memory,
             output_over: watch.output_over.clone(),
         };
+        let mut resident = Resident::new(program);
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return None;
+                return (None, resident.highest);
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return None;
+                return (None, resident.highest);
             }
             // Under the lock, the child is unreaped: `pid` is its own.
-            if let Some(stop) = watch.stop(|| resident_memory(program)) {
+            if let Some(stop) = watch.stop(|| resident.read()) {
                 kill_group(pid);
-                return Some(stop);
+                return (Some(stop), resident.highest);
             }
         })
     };
@@ -637,7 +638,7 @@ pub(super) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let stop = watchdog.join().unwrap_or(None);
+    let (stop, highest_seen) = watchdog.join().unwrap_or((None, 0));
     waited?;
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
@@ -657,6 +658,9 @@ pub(super) fn wait(
             None => peak_memory = None,
         }
     }
+    // The system's peak is the program's own; what the watchdog saw
+    // includes what the program started, which the limit holds too.
+    let peak_memory = peak_memory.map(|peak| peak.max(highest_seen));
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
     let ending = ending_of(status);
@@ -821,6 +825,112 @@ fn max_rss_bytes(max_rss: libc::c_long) -> u64 {
     } else {
         value * 1024
     }
+}
+
+/// Of the watchdog's looks, one in this many also reads the memory of
+/// what the program started (a wrapper script's solution, a JVM's
+/// helpers): each such look reads a file per thread and per process, so
+/// not every 5 ms, but every 20.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const DESCENDANTS_EVERY: u32 = 4;
+
+/// At most this many descendants are read at a look: a program that
+/// starts more is still killed at its time limit.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const DESCENDANTS_READ: usize = 256;
+
+/// The resident memory of a single run's program, as the watchdog reads
+/// it: the program's own at each look, and on Linux that of its
+/// descendants, as last read (see [`DESCENDANTS_EVERY`]), added. Without
+/// a cap on the address space (see [`prepare`]) nothing else holds what
+/// the program starts to the limit: a wrapper script that runs the
+/// solution without `exec` would leave it unwatched. DOMjudge's cgroup
+/// counts them all too.
+struct Resident {
+    program: libc::pid_t,
+    /// The most read at one look.
+    highest: u64,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    looks: u32,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    descendants: u64,
+}
+
+impl Resident {
+    fn new(program: libc::pid_t) -> Resident {
+        Resident {
+            program,
+            highest: 0,
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            looks: 0,
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            descendants: 0,
+        }
+    }
+
+    fn read(&mut self) -> Option<u64> {
+        let own = resident_memory(self.program)?;
+        let read = own.saturating_add(self.descendants());
+        self.highest = self.highest.max(read);
+        Some(read)
+    }
+
+    /// What the descendants held at the last look that read them.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn descendants(&mut self) -> u64 {
+        if self.looks % DESCENDANTS_EVERY == 0 {
+            self.descendants = descendants_resident(self.program);
+        }
+        self.looks = self.looks.wrapping_add(1);
+        self.descendants
+    }
+
+    /// Not read here: no list of a process's children to read them from.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    fn descendants(&mut self) -> u64 {
+        0
+    }
+}
+
+/// The resident memory of the descendants of process `pid` now, found
+/// through each thread's /proc/PID/task/TID/children (a process a thread
+/// started is listed under that thread), at most [`DESCENDANTS_READ`]
+/// of them; 0 where the kernel keeps no such list.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn descendants_resident(pid: libc::pid_t) -> u64 {
+    let mut waiting = children_of(pid);
+    let mut read = 0;
+    let mut total: u64 = 0;
+    while let Some(child) = waiting.pop() {
+        if read == DESCENDANTS_READ {
+            break;
+        }
+        read += 1;
+        total = total.saturating_add(resident_memory(child).unwrap_or(0));
+        waiting.extend(children_of(child));
+    }
+    total
+}
+
+/// The children of process `pid`, from each of its threads' lists.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for thread in threads.flatten() {
+        let mut path = thread.path();
+        path.push("children");
+        if let Ok(listed) = std::fs::read_to_string(path) {
+            children.extend(
+                listed
+                    .split_whitespace()
+                    .filter_map(|child| child.parse::<libc::pid_t>().ok()),
+            );
+        }
+    }
+    children
 }
 
 /// The resident memory of process `pid` now, from /proc/PID/statm
