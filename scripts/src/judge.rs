@@ -748,6 +748,12 @@ pub fn judge_samples(
         );
         return;
     }
+    if let Some(shortfall) = run::stack_shortfall_once(judging.limits.stack) {
+        let _ = writeln!(
+            reporter.out,
+            "note: {shortfall}: a deep recursion a judge accepts can be RE here"
+        );
+    }
     if transcripts > 0 {
         let _ = writeln!(
             reporter.out,

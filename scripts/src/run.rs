@@ -15,13 +15,19 @@
 //! hold the tool either.
 //!
 //! Memory, by platform:
-//! - Linux: a watchdog reads the program's resident memory every few
-//!   milliseconds and kills the group past the limit; `RLIMIT_AS` caps each
-//!   process's address space at [`address_space_cap`] (an allocation past
-//!   it fails at once); the peak is `wait4`'s `ru_maxrss`.
-//! - macOS: the same watchdog, reading `proc_pidinfo`; macOS does not
-//!   enforce `RLIMIT_AS`, so there is no cap; the peak is `ru_maxrss`.
-//! - Other Unix: the cap and `ru_maxrss`, no watchdog.
+//! - Linux: a watchdog reads the program's resident memory every 5 ms
+//!   ([`POLL`]), with its descendants' every 20 ms, and kills the group
+//!   when their sum passes the limit; the address space is not capped,
+//!   so that what a runtime reserves and never uses (a JVM's gigabytes)
+//!   does not count, as it does not on DOMjudge (a cgroup's
+//!   `memory.max`) nor for Java on problemtools (no `RLIMIT_AS`); the
+//!   peak is `wait4`'s `ru_maxrss`, or the most the watchdog read at once
+//!   where that is higher (what the program started).
+//! - macOS: the same watchdog, reading `proc_pidinfo`; the peak is
+//!   `ru_maxrss`.
+//! - Other Unix: no watchdog: `RLIMIT_AS` caps each process's address
+//!   space at [`address_space_cap`] (an allocation past it fails at
+//!   once); the peak is `ru_maxrss`.
 //! - Windows: the same watchdog, reading the program's commit (its
 //!   private memory, not the resident set) with `GetProcessMemoryInfo`;
 //!   the Job object caps the commit of each of its processes at
@@ -62,7 +68,9 @@ const STDERR_KEPT: u64 = 64 * 1024;
 pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
 /// How often the watchdog looks at memory and output while a judged
 /// program runs. A program that fills memory as fast as it can gets about
-/// 20 MiB further in 5 ms; reading the figure costs some 10 µs.
+/// 20 MiB further in 5 ms; reading the figure costs some 10 µs. On Linux
+/// and macOS this is the limit's only enforcement: docs/memory.md has what
+/// it was measured to let through.
 const POLL: Duration = Duration::from_millis(5);
 /// After the program has ended (and its group was killed), how long its
 /// pipes may take to close at the least, even past the kill point.
@@ -87,8 +95,9 @@ pub struct Bounds {
     /// The program (and its group) is killed once it has run this long.
     pub kill_after: Duration,
     /// Peak memory in bytes: the group is killed soon after the program's
-    /// resident memory (commit on Windows) passes it, and each process's address space (commit
-    /// on Windows) is capped at [`address_space_cap`] of it. `None`: no
+    /// resident memory (commit on Windows) passes it; each process's
+    /// commit on Windows, and its address space on a Unix without the
+    /// watchdog, is capped at [`address_space_cap`] of it. `None`: no
     /// limit.
     pub memory: Option<u64>,
     /// Bytes of standard output kept; one byte more and the group is killed
@@ -135,6 +144,50 @@ impl Stack {
         let mib: u64 = text.parse().ok().filter(|&mib| mib > 0)?;
         Some(Stack::Bytes(mib.saturating_mul(1 << 20)))
     }
+}
+
+/// The stack a program is held to when the hard stack limit this tool
+/// runs under (`ulimit -Hs`; `ulimit -s 8192` sets it too, and macOS's
+/// is usually 64 MiB) is below `stack`, in bytes; `None` when the program
+/// gets what `stack` asks (always on Windows, where the program's own
+/// stack size is fixed when it is linked). problemtools warns of the same
+/// (problemtools/run/limit.py, `check_limit_capabilities`: "Hard stack
+/// rlimit of %d so I can't set it to unlimited"), as DOMjudge's runguard
+/// sets it unlimited (judge/runguard.cc, `setrestrictions`).
+pub fn stack_short_of(stack: Stack) -> Option<u64> {
+    held_below(stack, platform::stack_hard_limit()?)
+}
+
+/// `hard`, when a hard stack limit of `hard` bytes is below `stack`.
+fn held_below(stack: Stack, hard: u64) -> Option<u64> {
+    match stack {
+        Stack::Unlimited => Some(hard),
+        Stack::Bytes(bytes) => (hard < bytes).then_some(hard),
+    }
+}
+
+/// What is said of a stack held below `stack` (see [`stack_short_of`]):
+/// "the stack is held to 8.0 MiB by the hard limit this tool runs under
+/// (ulimit -Hs), below the unlimited a judge gives".
+pub fn stack_shortfall(stack: Stack) -> Option<String> {
+    let held = stack_short_of(stack)?;
+    let wanted = match stack {
+        Stack::Unlimited => "unlimited".to_string(),
+        Stack::Bytes(bytes) => format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20)),
+    };
+    Some(format!(
+        "the stack is held to {:.1} MiB by the hard limit this tool runs under \
+         (ulimit -Hs), below the {wanted} a judge gives",
+        held as f64 / f64::from(1 << 20)
+    ))
+}
+
+/// [`stack_shortfall`], the first time a stack falls short in this
+/// process, for a report's header: said once, not for every crate.
+pub fn stack_shortfall_once(stack: Stack) -> Option<String> {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let shortfall = stack_shortfall(stack)?;
+    (!SAID.swap(true, Ordering::SeqCst)).then_some(shortfall)
 }
 
 /// A judged run past its time limit is killed a little later: half the
@@ -205,15 +258,21 @@ mod bounds_tests {
     }
 }
 
-/// The address space (on Windows, the commit) each process of a run may
-/// reserve under a memory limit of `limit` bytes: twice the limit and
-/// 256 MiB more. Reserved is not used (thread stacks, allocator arenas,
+/// The commit (Windows) or address space (a Unix with no watchdog) each
+/// process of a run may reserve under a memory limit of `limit` bytes:
+/// twice the limit and 256 MiB more. Reserved is not used (thread stacks, allocator arenas,
 /// a vector's spare capacity are reserved and mostly never touched), so the
 /// cap sits well above the limit, which is judged on resident memory; it is
 /// there to make an allocation far past the limit fail at once instead of
 /// taking the machine's memory, in the program and in anything it starts.
 pub fn address_space_cap(limit: u64) -> u64 {
     limit.saturating_mul(2).saturating_add(256 << 20)
+}
+
+/// The cap [`address_space_cap`] sets on each process under a memory limit
+/// of `limit` bytes, and what it caps, where this platform sets one.
+pub fn reservation_cap(limit: u64) -> Option<(u64, &'static str)> {
+    platform::RESERVATION_CAPPED.map(|what| (address_space_cap(limit), what))
 }
 
 /// How a run ended.
@@ -555,4 +614,18 @@ use windows as platform;
 #[cfg(not(any(unix, windows)))]
 mod platform {
     compile_error!("the tool runs programs on Unix and Windows only");
+}
+
+#[cfg(test)]
+mod stack_tests {
+    use super::*;
+
+    #[test]
+    fn a_hard_stack_limit_falls_short_only_of_more_than_itself() {
+        let hard = 8 << 20;
+        assert_eq!(held_below(Stack::Unlimited, hard), Some(hard));
+        assert_eq!(held_below(Stack::Bytes(16 << 20), hard), Some(hard));
+        assert_eq!(held_below(Stack::Bytes(8 << 20), hard), None);
+        assert_eq!(held_below(Stack::Bytes(4 << 20), hard), None);
+    }
 }

@@ -4,7 +4,7 @@
 //! `checker.rs`), and a bounded report of their first difference with
 //! whitespace made visible.
 
-use crate::run::{self, Run};
+use crate::run::{self, Ending, Run};
 use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
@@ -13,6 +13,9 @@ use std::time::Duration;
 pub const CONTEXT_LINES: usize = 3;
 /// Lines of standard error shown for a runtime error.
 pub const STDERR_LINES: usize = 10;
+/// Lines of standard output shown for a failed run that wrote nothing to
+/// standard error.
+const STDOUT_LINES: usize = 5;
 /// A shown line is cut after this many bytes, with a note of how many more
 /// there were; the differing line is shown around its first difference.
 pub const LINE_CUT: usize = 200;
@@ -209,6 +212,21 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     };
     let over_memory = |peak: Option<u64>| {
         let detail = match peak {
+            // The watchdog saw the limit passed; the system's record of the
+            // peak, read after the kill, can lag behind what it saw (Linux
+            // counts resident pages per thread and folds them in now and
+            // then), or be missing: then the limit is what is known.
+            Some(peak) if run.killed_for_memory && peak <= limits.memory => format!(
+                "killed with {} memory over the limit of {} (its peak as recorded: {})\n",
+                run::MEASURED_MEMORY,
+                mebibytes(limits.memory),
+                mebibytes(peak)
+            ),
+            None if run.killed_for_memory => format!(
+                "killed with {} memory over the limit of {} (its peak not recorded)\n",
+                run::MEASURED_MEMORY,
+                mebibytes(limits.memory)
+            ),
             Some(peak) => format!(
                 "{} at {}, over the limit of {}\n",
                 if run.killed_for_memory {
@@ -219,14 +237,7 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
                 mebibytes(peak),
                 mebibytes(limits.memory)
             ),
-            None => format!(
-                "{}; an allocation failed at the cap of {} the memory limit of {} \
-                 sets:\n{}",
-                run.ending.describe(),
-                mebibytes(run::address_space_cap(limits.memory)),
-                mebibytes(limits.memory),
-                first_lines(&run.stderr, 3, "  ")
-            ),
+            None => allocation_failed_detail(run, limits),
         };
         Some((Verdict::Mle, detail))
     };
@@ -256,7 +267,15 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         return over_memory(None);
     }
     let mut detail = run.ending.describe();
-    if run.stderr.is_empty() {
+    if let Some(shortfall) = stack_overflow_shortfall(run, limits) {
+        detail.push_str("; ");
+        detail.push_str(&shortfall);
+    }
+    if run.stderr.is_empty() && !run.stdout.is_empty() {
+        // A JVM that cannot start says why on stdout.
+        detail.push_str("; nothing on stderr; stdout:\n");
+        detail.push_str(&first_lines(&run.stdout, STDOUT_LINES, "  "));
+    } else if run.stderr.is_empty() {
         detail.push_str("; nothing on stderr\n");
     } else {
         detail.push_str("; stderr:\n");
@@ -265,10 +284,68 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     Some((Verdict::Re, detail))
 }
 
+/// What to add to an RE by SIGSEGV or SIGBUS (how a stack overflow ends
+/// on Unix), or one whose stderr says the stack overflowed (Rust's
+/// handler then aborts: SIGABRT), when the stack was held below the
+/// judge's by the hard limit the tool runs under: otherwise a recursion
+/// the judge accepts is an RE with no word of why.
+fn stack_overflow_shortfall(run: &Run, limits: Limits) -> Option<String> {
+    let segfault = match run.ending {
+        Ending::Signal(signal) => {
+            ["SIGSEGV", "SIGBUS"].contains(&run::signal_name(signal).as_str())
+        }
+        Ending::Exited(_) => false,
+    };
+    let said = contains(&run.stderr, "has overflowed its stack");
+    if !segfault && !said {
+        return None;
+    }
+    run::stack_shortfall(limits.stack)
+}
+
+/// True when `text` holds `needle`.
+fn contains(text: &[u8], needle: &str) -> bool {
+    text.windows(needle.len())
+        .any(|window| window == needle.as_bytes())
+}
+
+/// What an MLE says when the program failed saying an allocation failed:
+/// the peak as measured (not a cap it may never have reached: on Linux and
+/// macOS nothing caps what a program reserves, and a JVM's heap is full at
+/// its own `-Xmx`), and the cap where one is set.
+fn allocation_failed_detail(run: &Run, limits: Limits) -> String {
+    // A peak over the limit is judged before this: one measured is under.
+    let peak = match run.peak_memory {
+        Some(peak) => format!(
+            "at a measured peak of {} {}, under the limit of {}",
+            mebibytes(peak),
+            run::MEASURED_MEMORY,
+            mebibytes(limits.memory)
+        ),
+        None => format!(
+            "its peak not measured, the limit {}",
+            mebibytes(limits.memory)
+        ),
+    };
+    let cap = match run::reservation_cap(limits.memory) {
+        Some((cap, what)) => format!(
+            "; each process's {what} is capped at {}, which it may have reached",
+            mebibytes(cap)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{}; an allocation failed, its stderr says, {peak}{cap}:\n{}",
+        run.ending.describe(),
+        first_lines(&run.stderr, 3, "  ")
+    )
+}
+
 /// True when a failed program's stderr says an allocation failed: Rust's
 /// "memory allocation of N bytes failed", C++'s `std::bad_alloc`, Java's
-/// `OutOfMemoryError`, Python's `MemoryError`. Under the address-space cap
-/// that is how running out of memory ends, before any peak is reached.
+/// `OutOfMemoryError`, Python's `MemoryError`. That is how running out of
+/// memory ends where no peak passes the limit: at a JVM's `-Xmx`, under a
+/// cap, or for one allocation larger than the system will promise.
 fn allocation_failed(stderr: &[u8]) -> bool {
     [
         "memory allocation of ",
@@ -526,7 +603,6 @@ pub fn mebibytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Ending;
 
     fn run_with(elapsed_ms: u64, peak_mib: Option<u64>, ending: Ending, stdout: &[u8]) -> Run {
         Run {
@@ -626,7 +702,21 @@ mod tests {
             Ending::Signal(6),
         );
         assert_eq!(verdict, Verdict::Mle);
-        assert!(detail.contains("at the cap of 384.0 MiB"), "{detail}");
+        // What was measured, not a cap it may never have reached.
+        assert!(
+            detail.contains(&format!(
+                "at a measured peak of 2.0 MiB {}, under the limit of 64.0 MiB",
+                run::MEASURED_MEMORY
+            )),
+            "{detail}"
+        );
+        let capped = cfg!(windows)
+            || !cfg!(any(
+                target_os = "linux",
+                target_os = "android",
+                target_vendor = "apple"
+            ));
+        assert_eq!(detail.contains("capped at 384.0 MiB"), capped, "{detail}");
         assert!(detail.contains("| memory allocation of"), "{detail}");
         assert_eq!(
             judge(
@@ -1032,5 +1122,63 @@ mod tests {
             "  | a b\n  | c^[\n  (1 more lines)\n"
         );
         assert_eq!(first_lines(b"", 2, "  "), "");
+    }
+
+    #[test]
+    fn an_allocation_that_failed_with_no_peak_measured_says_so() {
+        let mut run = run_with(5, None, Ending::Exited(1), b"");
+        run.stderr =
+            b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n".to_vec();
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert!(detail.starts_with("exit status 1; an allocation failed, its stderr says, its peak not measured, the limit 64.0 MiB:"), "{detail}");
+        assert!(!detail.contains("at the cap"), "{detail}");
+    }
+
+    #[test]
+    fn a_failure_that_wrote_only_to_stdout_shows_stdout() {
+        // A JVM that cannot start writes its report on stdout.
+        let stdout = b"#\n# A fatal error has been detected by the Java Runtime Environment:\n";
+        let mut run = run_with(5, Some(2), Ending::Exited(1), stdout);
+        run.stderr.clear();
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Re);
+        assert_eq!(
+            detail,
+            "exit status 1; nothing on stderr; stdout:\n  | #\n  | # A fatal error has been \
+             detected by the Java Runtime Environment:\n"
+        );
+        let mut run = run_with(5, Some(2), Ending::Exited(1), b"");
+        run.stderr.clear();
+        assert_eq!(
+            judge_run(&run, b"1\n", LIMITS).1,
+            "exit status 1; nothing on stderr\n"
+        );
+    }
+
+    #[test]
+    fn a_kill_for_memory_never_shows_a_peak_under_the_limit_as_over_it() {
+        let mut run = run_with(5, Some(63), Ending::Signal(9), b"");
+        run.killed_for_memory = true;
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            detail,
+            format!(
+                "killed with {} memory over the limit of 64.0 MiB (its peak as recorded: \
+                 63.0 MiB)\n",
+                run::MEASURED_MEMORY
+            )
+        );
+        run.peak_memory = None;
+        let (verdict, detail) = judge_run(&run, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            detail,
+            format!(
+                "killed with {} memory over the limit of 64.0 MiB (its peak not recorded)\n",
+                run::MEASURED_MEMORY
+            )
+        );
     }
 }

@@ -426,3 +426,204 @@ fn a_program_that_stops_its_parent_does_not_stop_the_judge() {
     assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
     assert!(mark.exists());
 }
+
+/// Issue 55, item 10: the memory limit is on what a program uses, not on
+/// what it reserves. 4 GiB reserved (a vector's capacity) with 10 MiB of
+/// it touched is AC under 256 MiB, as on DOMjudge (a cgroup counts what
+/// is resident). Unix only: Windows limits commit, and a vector's capacity
+/// is committed there.
+#[cfg(unix)]
+#[test]
+fn memory_reserved_but_not_used_is_not_counted() {
+    let report = one_with("reserve 4096 10", b"reserved\n", "256", &[]);
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    let (_, peak) = figures(&report.case(CASE).0);
+    assert!(peak < 64.0, "{}", report.stdout);
+}
+
+/// Issue 55, item 10: with nothing capping what a program reserves, one
+/// that fills twice the limit as fast as it can is still MLE, never AC,
+/// and is stopped soon past the limit (the watchdog looks every 5 ms).
+#[test]
+fn memory_filled_fast_past_the_limit_is_mle() {
+    let report = one_with("alloc 512", b"allocated\n", "256", &[]);
+    assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
+    let (_, peak) = figures(&report.case(CASE).0);
+    assert!(peak < 512.0, "{}", report.stdout);
+}
+
+/// Issue 55, item 10: a Java program run as problemtools runs Java
+/// (problemtools/config/languages.yaml, `java`: `java
+/// -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xms{memlim}m
+/// -Xmx{memlim}m -cp {path} {mainclass}`) is AC under 256 MiB, though its
+/// JVM reserves gigabytes; one whose heap grows past the limit is MLE;
+/// one whose single array is larger than its heap throws
+/// `OutOfMemoryError` at once, MLE with its measured peak, not "at the
+/// cap". Skipped where there is no JDK.
+#[cfg(unix)]
+#[test]
+fn a_java_program_runs_as_problemtools_runs_it() {
+    if common::lacking("JDK (javac and java)", &["javac"]) || common::lacking("java", &["java"]) {
+        return;
+    }
+    let folder = Scratch::new("java");
+    let source = folder.write(
+        "Main.java",
+        br#"import java.util.*;
+public class Main {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        String command = in.next();
+        if (command.equals("grow")) {
+            List<byte[]> kept = new ArrayList<>();
+            int count = in.nextInt();
+            for (int i = 0; i < count; i++) {
+                byte[] block = new byte[1 << 20];
+                Arrays.fill(block, (byte) 1);
+                kept.add(block);
+            }
+            System.out.println(kept.size());
+        } else if (command.equals("array")) {
+            long[] array = new long[in.nextInt() << 17];
+            Arrays.fill(array, 1);
+            System.out.println(array.length);
+        } else {
+            System.out.println("hello");
+        }
+    }
+}
+"#,
+    );
+    let compiled = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(&folder.path)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    let run = folder.write(
+        "run",
+        format!(
+            "#!/bin/sh\nexec java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xms256m \
+             -Xmx256m -cp '{}' Main\n",
+            folder.path.display()
+        )
+        .as_bytes(),
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let samples = Scratch::with_files(
+        "java-cases",
+        &[
+            ("1.in", "hello\n"),
+            ("1.out", "hello\n"),
+            ("2.in", "grow 400\n"),
+            ("2.out", "400\n"),
+            ("3.in", "array 300\n"),
+            ("3.out", "39321600\n"),
+        ],
+    );
+    let report = common::judge_program(
+        &run,
+        &samples.path,
+        &["--memory-limit-mib", "256", "--time-limit-ms", "5000"],
+    );
+    assert_eq!(report.verdict("run/1"), "AC", "{}", report.stdout);
+    assert_eq!(report.verdict("run/2"), "MLE", "{}", report.stdout);
+    let (verdict, detail) = report.case("run/3");
+    assert!(verdict.starts_with("MLE"), "{}", report.stdout);
+    assert!(detail.contains("OutOfMemoryError"), "{detail}");
+    assert!(
+        detail.contains("an allocation failed, its stderr says, at a measured peak of "),
+        "{detail}"
+    );
+    assert!(!detail.contains("cap"), "{detail}");
+}
+
+/// Issue 55: a stack the tool cannot give is said. Under a hard stack
+/// limit of 8 MiB (`ulimit -s 8192` sets the hard limit too), which no
+/// program can raise, a recursion 100 MiB deep that judges accept is RE:
+/// the report's header says once that the stack is held below what a
+/// judge gives, and so does the RE. Without that limit it is AC, and
+/// nothing is said.
+#[cfg(unix)]
+#[test]
+fn a_stack_the_tool_cannot_give_is_said() {
+    let samples = Scratch::new("stack");
+    for case in ["1", "2"] {
+        samples.write(&format!("{case}.in"), b"recurse 100");
+        samples.write(&format!("{case}.out"), b"recursed\n");
+    }
+    let judged = |wrapper: &str| {
+        Report::of(
+            std::process::Command::new("/bin/sh")
+                .args(["-c", &format!("{wrapper}exec \"$@\""), "sh"])
+                .arg(env!("CARGO_BIN_EXE_scripts"))
+                .args(["judge", "--time-limit-ms", "10000"])
+                .args(["--memory-limit-mib", "256", "--program"])
+                .arg(fixture())
+                .arg("--samples")
+                .arg(&samples.path)
+                .output()
+                .unwrap(),
+        )
+    };
+    let said = "the stack is held to 8.0 MiB by the hard limit this tool runs under \
+                (ulimit -Hs), below the unlimited a judge gives";
+    let report = judged("ulimit -s 8192; ");
+    assert_eq!(report.verdict(CASE), "RE", "{}", report.stdout);
+    let header = format!("note: {said}: a deep recursion a judge accepts can be RE here\n");
+    assert!(report.stdout.starts_with(&header), "{}", report.stdout);
+    assert_eq!(report.stdout.matches(said).count(), 3, "{}", report.stdout);
+    assert!(report.case(CASE).1.contains(said), "{}", report.stdout);
+    // Where the tests themselves run under a hard limit (macOS's usual
+    // 64 MiB), there is no run without one to compare.
+    let hard = std::process::Command::new("/bin/sh")
+        .args(["-c", "ulimit -Hs"])
+        .output()
+        .unwrap();
+    if String::from_utf8_lossy(&hard.stdout).trim() != "unlimited" {
+        eprintln!("the rest skipped: the tests run under a hard stack limit");
+        return;
+    }
+    let report = judged("");
+    assert_eq!(report.verdict(CASE), "AC", "{}", report.stdout);
+    assert!(!report.stdout.contains("note:"), "{}", report.stdout);
+}
+
+/// Issue 55, item 10: with no cap on what each process reserves, what a
+/// program starts is watched with it. A wrapper script that runs the
+/// solution without `exec` (its child fills memory 16 MiB at a time
+/// towards 2 GiB) is stopped near the limit, MLE, not left to take the
+/// 2 GiB and be found over the limit only after. The peak shown is the
+/// whole's, as the watchdog read it. (Linux: macOS has no list of a
+/// process's children to read.)
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[test]
+fn what_a_program_starts_is_held_to_the_limit_too() {
+    let folder = Scratch::new("wrapper");
+    let wrapper = folder.write(
+        "run",
+        format!("#!/bin/sh\n'{}'\nexit $?\n", fixture().display()).as_bytes(),
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let samples = Scratch::with_files("wrapped", &[("1.in", "grow 2048"), ("1.out", "grown\n")]);
+    let report = common::judge_program(
+        &wrapper,
+        &samples.path,
+        &["--memory-limit-mib", "256", "--time-limit-ms", "10000"],
+    );
+    assert_eq!(report.verdict("run/1"), "MLE", "{}", report.stdout);
+    let (head, detail) = report.case("run/1");
+    let (_, peak) = figures(&head);
+    assert!((256.0..1024.0).contains(&peak), "{}", report.stdout);
+    assert!(
+        detail.contains("killed with resident memory at"),
+        "{detail}"
+    );
+}

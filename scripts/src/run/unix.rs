@@ -38,6 +38,22 @@ pub const SIGNAL_NAMES: &[(i32, &str)] = &[
 /// What memory is measured here: the resident set.
 pub const MEASURED: &str = "resident";
 
+/// What [`super::address_space_cap`] caps here, if anything.
+pub const RESERVATION_CAPPED: Option<&str> = if WATCHES_RESIDENT {
+    None
+} else {
+    Some("address space")
+};
+
+/// True where the watchdog reads a program's resident memory while it
+/// runs (see [`resident_memory`]), which is then the limit's only
+/// enforcement: elsewhere the address space is capped (see [`prepare`]).
+const WATCHES_RESIDENT: bool = cfg!(any(
+    target_os = "linux",
+    target_os = "android",
+    target_vendor = "apple"
+));
+
 /// Unix needs no object for the group: its id is the program's pid.
 ///
 /// On Linux the tool is a child subreaper while a program runs: a
@@ -217,11 +233,45 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     started
 }
 
+/// The hard stack limit this tool runs under (which no program it starts
+/// can pass: an unprivileged process cannot raise it), or `None` when it
+/// is unlimited or cannot be read.
+// rlim_t is u64 on 64-bit Linux and on macOS, but 32 bits on 32-bit
+// Linux: the conversion is needed somewhere.
+#[allow(clippy::useless_conversion)]
+pub fn stack_hard_limit() -> Option<u64> {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0
+        || own.rlim_max == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    Some(u64::try_from(own.rlim_max).unwrap_or(u64::MAX))
+}
+
 /// Puts the program in a process group of its own, so that the group can
 /// be killed as one; when `measure_memory`, starts it with fork and exec
 /// so that its peak memory is its own, under a runner (see
 /// [`prepare_child`]; the runner's pid is then the group's id, and the
-/// tool's child), and under a memory limit caps its address space.
+/// tool's child), and under a memory limit, where no watchdog reads
+/// resident memory, caps its address space.
+///
+/// Where the watchdog reads resident memory (Linux, macOS) the address
+/// space is not capped: what a program reserves is not what it uses, and
+/// runtimes reserve far more than they use. A JVM run as problemtools
+/// runs it (`-Xss64m -Xms{limit}m -Xmx{limit}m`, OpenJDK 17) reserves
+/// 3.1 GiB under a 256 MiB limit, 3.8 GiB under 1,024 and 4.9 GiB under
+/// 2,048, with 35 to 39 MiB resident: more than a cap of twice the limit
+/// and 256 MiB each time, under which it cannot start. problemtools drops its `RLIMIT_AS` for Java for
+/// this reason (problemtools/run/program.py,
+/// `Program.should_skip_memory_rlimit`), and DOMjudge leaves `RLIMIT_AS`
+/// unlimited and limits memory by cgroup (judge/runguard.cc,
+/// `setrestrictions`: "Memory limits should be unlimited, since we use
+/// cgroups"; `cgroup_create`: `memory.max`), which counts what is
+/// resident, as the watchdog does.
 ///
 /// Linux gives a process's peak memory as the largest of its own peak
 /// and the resident memory of what it replaced at exec. std's default
@@ -239,7 +289,7 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
     if !measure_memory {
         return;
     }
-    let cap = memory.filter(|_| cfg!(not(target_vendor = "apple")));
+    let cap = memory.filter(|_| !WATCHES_RESIDENT);
     let limit = cap.map(|limit| {
         let cap = libc::rlim_t::try_from(address_space_cap(limit)).unwrap_or(libc::RLIM_INFINITY);
         // SAFETY: rlimit is plain old data, for which all zero bytes
@@ -567,18 +617,19 @@ pub(super) fn wait(
             memory: watch.memory,
             output_over: watch.output_over.clone(),
         };
+        let mut resident = Resident::new(program);
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return None;
+                return (None, resident.highest);
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return None;
+                return (None, resident.highest);
             }
             // Under the lock, the child is unreaped: `pid` is its own.
-            if let Some(stop) = watch.stop(|| resident_memory(program)) {
+            if let Some(stop) = watch.stop(|| resident.read()) {
                 kill_group(pid);
-                return Some(stop);
+                return (Some(stop), resident.highest);
             }
         })
     };
@@ -587,7 +638,7 @@ pub(super) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let stop = watchdog.join().unwrap_or(None);
+    let (stop, highest_seen) = watchdog.join().unwrap_or((None, 0));
     waited?;
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
@@ -607,6 +658,9 @@ pub(super) fn wait(
             None => peak_memory = None,
         }
     }
+    // The system's peak is the program's own; what the watchdog saw
+    // includes what the program started, which the limit holds too.
+    let peak_memory = peak_memory.map(|peak| peak.max(highest_seen));
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
     let ending = ending_of(status);
@@ -771,6 +825,112 @@ fn max_rss_bytes(max_rss: libc::c_long) -> u64 {
     } else {
         value * 1024
     }
+}
+
+/// Of the watchdog's looks, one in this many also reads the memory of
+/// what the program started (a wrapper script's solution, a JVM's
+/// helpers): each such look reads a file per thread and per process, so
+/// not every 5 ms, but every 20.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const DESCENDANTS_EVERY: u32 = 4;
+
+/// At most this many descendants are read at a look: a program that
+/// starts more is still killed at its time limit.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const DESCENDANTS_READ: usize = 256;
+
+/// The resident memory of a single run's program, as the watchdog reads
+/// it: the program's own at each look, and on Linux that of its
+/// descendants, as last read (see [`DESCENDANTS_EVERY`]), added. Without
+/// a cap on the address space (see [`prepare`]) nothing else holds what
+/// the program starts to the limit: a wrapper script that runs the
+/// solution without `exec` would leave it unwatched. DOMjudge's cgroup
+/// counts them all too.
+struct Resident {
+    program: libc::pid_t,
+    /// The most read at one look.
+    highest: u64,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    looks: u32,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    descendants: u64,
+}
+
+impl Resident {
+    fn new(program: libc::pid_t) -> Resident {
+        Resident {
+            program,
+            highest: 0,
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            looks: 0,
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            descendants: 0,
+        }
+    }
+
+    fn read(&mut self) -> Option<u64> {
+        let own = resident_memory(self.program)?;
+        let read = own.saturating_add(self.descendants());
+        self.highest = self.highest.max(read);
+        Some(read)
+    }
+
+    /// What the descendants held at the last look that read them.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn descendants(&mut self) -> u64 {
+        if self.looks % DESCENDANTS_EVERY == 0 {
+            self.descendants = descendants_resident(self.program);
+        }
+        self.looks = self.looks.wrapping_add(1);
+        self.descendants
+    }
+
+    /// Not read here: no list of a process's children to read them from.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    fn descendants(&mut self) -> u64 {
+        0
+    }
+}
+
+/// The resident memory of the descendants of process `pid` now, found
+/// through each thread's /proc/PID/task/TID/children (a process a thread
+/// started is listed under that thread), at most [`DESCENDANTS_READ`]
+/// of them; 0 where the kernel keeps no such list.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn descendants_resident(pid: libc::pid_t) -> u64 {
+    let mut waiting = children_of(pid);
+    let mut read = 0;
+    let mut total: u64 = 0;
+    while let Some(child) = waiting.pop() {
+        if read == DESCENDANTS_READ {
+            break;
+        }
+        read += 1;
+        total = total.saturating_add(resident_memory(child).unwrap_or(0));
+        waiting.extend(children_of(child));
+    }
+    total
+}
+
+/// The children of process `pid`, from each of its threads' lists.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for thread in threads.flatten() {
+        let mut path = thread.path();
+        path.push("children");
+        if let Ok(listed) = std::fs::read_to_string(path) {
+            children.extend(
+                listed
+                    .split_whitespace()
+                    .filter_map(|child| child.parse::<libc::pid_t>().ok()),
+            );
+        }
+    }
+    children
 }
 
 /// The resident memory of process `pid` now, from /proc/PID/statm

@@ -31,6 +31,10 @@ pub const SIGNAL_NAMES: &[(i32, &str)] = &[];
 /// What memory is measured here: commit, a process's private memory.
 pub const MEASURED: &str = "committed";
 
+/// What [`super::address_space_cap`] caps here: the Job object's limit on
+/// each process's commit (unenforced under Wine).
+pub const RESERVATION_CAPPED: Option<&str> = Some("commit");
+
 /// Nothing to prepare: std's spawn is what is wanted.
 pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>) {}
 
@@ -41,6 +45,11 @@ pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u6
 /// given a larger stack.
 pub fn with_stack<T>(_stack: Stack, start: impl FnOnce() -> T) -> T {
     start()
+}
+
+/// No limit to fall short of: see [`with_stack`].
+pub fn stack_hard_limit() -> Option<u64> {
+    None
 }
 
 /// A Job object holding the program and everything it starts: closing
