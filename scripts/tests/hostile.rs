@@ -448,8 +448,11 @@ fn memory_reserved_but_not_used_is_not_counted() {
 fn memory_filled_fast_past_the_limit_is_mle() {
     let report = one_with("alloc 512", b"allocated\n", "256", &[]);
     assert_eq!(report.verdict(CASE), "MLE", "{}", report.stdout);
-    let (_, peak) = figures(&report.case(CASE).0);
-    assert!(peak < 512.0, "{}", report.stdout);
+    // Windows commits the whole block at once: its peak is all of it.
+    if cfg!(unix) {
+        let (_, peak) = figures(&report.case(CASE).0);
+        assert!(peak < 512.0, "{}", report.stdout);
+    }
 }
 
 /// Issue 55, item 10: a Java program run as problemtools runs Java

@@ -265,13 +265,13 @@ pub fn stack_hard_limit() -> Option<u64> {
 /// runs it (`-Xss64m -Xms{limit}m -Xmx{limit}m`, OpenJDK 17) reserves
 /// 3.1 GiB under a 256 MiB limit, 3.8 GiB under 1,024 and 4.9 GiB under
 /// 2,048, with 35 to 39 MiB resident: more than a cap of twice the limit
-/// and 256 MiB each time, under which it cannot start. problemtools drops its `RLIMIT_AS` for Java for
-/// this reason (problemtools/run/program.py,
-/// `Program.should_skip_memory_rlimit`), and DOMjudge leaves `RLIMIT_AS`
-/// unlimited and limits memory by cgroup (judge/runguard.cc,
-/// `setrestrictions`: "Memory limits should be unlimited, since we use
-/// cgroups"; `cgroup_create`: `memory.max`), which counts what is
-/// resident, as the watchdog does.
+/// and 256 MiB each time, under which it cannot start. problemtools
+/// drops its `RLIMIT_AS` for Java for this reason
+/// (problemtools/run/program.py, `Program.should_skip_memory_rlimit`),
+/// and DOMjudge leaves `RLIMIT_AS` unlimited and limits memory by cgroup
+/// (judge/runguard.cc, `setrestrictions`: "Memory limits should be
+/// unlimited, since we use cgroups"; `cgroup_create`: `memory.max`),
+/// which counts what is resident, as the watchdog does.
 ///
 /// Linux gives a process's peak memory as the largest of its own peak
 /// and the resident memory of what it replaced at exec. std's default
