@@ -304,6 +304,7 @@ fn a_python_validator_imports_its_own_package() {
 }
 
 /// The folder the tool keeps its builds in.
+#[cfg(unix)]
 fn build_cache() -> std::path::PathBuf {
     Path::new(env!("CARGO_BIN_EXE_scripts"))
         .parent()
