@@ -304,6 +304,7 @@ fn a_python_validator_imports_its_own_package() {
 }
 
 /// The folder the tool keeps its builds in.
+#[cfg(unix)]
 fn build_cache() -> std::path::PathBuf {
     Path::new(env!("CARGO_BIN_EXE_scripts"))
         .parent()
@@ -490,4 +491,57 @@ fn a_package_whose_secret_tests_are_not_generated_yet_says_so() {
     package.write("data/secret/01.ans", b"1\n");
     let report = judge(&package.path, &[]);
     assert_eq!(report.summary(), "2 passed, 0 failed", "{}", report.stdout);
+}
+
+/// The compiler counts by what it says it is, not by its path: another
+/// release at the same path (here a wrapper whose --version changes)
+/// builds again.
+#[cfg(unix)]
+#[test]
+fn another_compiler_at_the_same_path_builds_again() {
+    use std::os::unix::fs::PermissionsExt;
+    if lacking("C++ compiler", &["c++"]) {
+        return;
+    }
+    let main = format!("{}{CPP_MAIN}", fresh_comment("//"));
+    let header = "#define SIGN_IS_FREE 1\nbool same(long long got, long long want);\n";
+    let package = signs(&[
+        ("validate.cc", &main),
+        ("lib/verdict.cc", CPP_LIB),
+        ("lib/verdict.hpp", header),
+    ]);
+    let compiler = Scratch::with_files("compiler", &[("version", "c++ 1\n")]);
+    let wrapper = compiler.write(
+        "c++",
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && exec cat {}\nexec c++ \"$@\"\n",
+            compiler.path.join("version").display()
+        )
+        .as_bytes(),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let built = |version: &str| {
+        compiler.write("version", version.as_bytes());
+        let report = Report::of(
+            tool()
+                .args(["judge", "--program"])
+                .arg(fixture())
+                .arg("--samples")
+                .arg(&package.path)
+                .env("CXX", &wrapper)
+                .output()
+                .unwrap(),
+        );
+        let line = package_line(&report).to_string();
+        assert_eq!(
+            report.verdict("judge-fixture/secret/1"),
+            "AC",
+            "{}",
+            report.stdout
+        );
+        line.contains("(built now)")
+    };
+    assert!(built("c++ 1\n"), "the first build");
+    assert!(!built("c++ 1\n"), "the same compiler: built before");
+    assert!(built("c++ 2\n"), "another release at the same path");
 }
