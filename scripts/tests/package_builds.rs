@@ -545,3 +545,30 @@ fn another_compiler_at_the_same_path_builds_again() {
     assert!(!built("c++ 1\n"), "the same compiler: built before");
     assert!(built("c++ 2\n"), "another release at the same path");
 }
+
+/// `validation: custom` with no validator folder: --checker judges it,
+/// and without one the error says to pass it.
+#[test]
+fn a_custom_validated_package_without_its_validator_is_judged_with_checker() {
+    let icpc = package(&[
+        ("problem.yaml", "name: Custom\nvalidation: custom\n"),
+        ("data/secret/1.in", "print 1  2\\n"),
+        ("data/secret/1.ans", "1 2\n"),
+    ]);
+    let report = judge(&icpc.path, &[]);
+    report.exited(2);
+    assert!(
+        report.stderr.contains("validation is custom")
+            && report.stderr.contains("pass --checker"),
+        "{}",
+        report.stderr
+    );
+    let report = judge(&icpc.path, &["--checker", "tokens"]);
+    assert!(
+        package_line(&report).contains("checker tokens (--checker)"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(report.verdict("judge-fixture/secret/1"), "AC", "{}", report.stdout);
+    report.exited(0);
+}

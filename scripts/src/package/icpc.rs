@@ -236,32 +236,18 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
     // An interactive problem's validator is its interactor, named in
     // `unbatched`: never an output checker.
     let validation = if custom && unbatched.is_none() {
-        let (Some(folder), Some(program)) = (validator_folder, validator_program) else {
-            return Err(Error::new(format!(
-                "{}: validation is custom, and there is no output_validators/ or \
-                 output_validator/ folder; pass --checker",
-                root.display()
-            )));
-        };
-        let shown_program = program_in(&folder);
-        let shown = shown_program
-            .strip_prefix(root)
-            .unwrap_or(&shown_program)
-            .display()
-            .to_string();
-        let (dir, main) = if program.is_dir() {
-            (program, None)
-        } else {
-            (folder, Some(program))
-        };
-        Validation::Icpc {
-            source: Source {
-                shown,
-                dir,
-                main,
-                include: Vec::new(),
+        match (validator_folder, validator_program) {
+            (Some(folder), Some(program)) => custom_validation(root, folder, program, flags),
+            // An error only where a checker is wanted: --checker judges
+            // without it.
+            _ => Validation::Missing {
+                why: format!(
+                    "{}: validation is custom, and there is no output_validators/ or \
+                     output_validator/ folder; pass --checker",
+                    root.display()
+                ),
+                testlib: false,
             },
-            flags,
         }
     } else {
         let mut from = match &validation {
@@ -352,6 +338,36 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         validation,
         unbatched,
     })
+}
+
+/// A package's own output validator: `program` (a file, or a folder to
+/// build whole) in `folder`, run with `flags`.
+fn custom_validation(
+    root: &Path,
+    folder: PathBuf,
+    program: PathBuf,
+    flags: Vec<String>,
+) -> Validation {
+    let shown_program = program_in(&folder);
+    let shown = shown_program
+        .strip_prefix(root)
+        .unwrap_or(&shown_program)
+        .display()
+        .to_string();
+    let (dir, main) = if program.is_dir() {
+        (program, None)
+    } else {
+        (folder, Some(program))
+    };
+    Validation::Icpc {
+        source: Source {
+            shown,
+            dir,
+            main,
+            include: Vec::new(),
+        },
+        flags,
+    }
 }
 
 /// A scalar node as its text, for an error.
@@ -1017,7 +1033,7 @@ for path in sys.argv[1:]:
                 Validation::Default { flags, .. } | Validation::Icpc { flags, .. } => {
                     flags.iter().map(String::as_str).collect()
                 }
-                Validation::Testlib(_) => Vec::new(),
+                Validation::Testlib(_) | Validation::Missing { .. } => Vec::new(),
             };
             let want_flags: Vec<&str> = want["flags"]
                 .as_array()
