@@ -807,7 +807,7 @@ fn problem_yaml_is_read_as_pyyaml_reads_it_and_what_is_unclear_is_refused_with_i
         ),
         (
             "validation: default\nvalidator_flags: yes\n",
-            "line 2: `validator_flags` is `yes`",
+            "line 2: `validator_flags` is `yes`, the boolean true to YAML 1.1",
         ),
         (
             "limits:\n  memory: 1.5\n",

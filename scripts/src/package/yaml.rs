@@ -125,18 +125,27 @@ impl Node {
         Ok(old)
     }
 
-    /// The node as text: a string, or a number as written; None for null.
-    /// An error for a boolean, a date, a list or a mapping.
+    /// The node as text, as PyYAML gives it to a judge that wants text:
+    /// a string, or a number as written (`1e-6` is text to YAML 1.1 and a
+    /// number to 1.2: the same text either way); None for null. An error
+    /// for a boolean (`yes` too), a date, a list or a mapping.
     pub fn text(&self, what: &str) -> Result<Option<String>, Error> {
-        let written = match &self.value {
-            Value::Scalar { text, .. } => text.clone(),
-            _ => String::new(),
+        let Value::Scalar { text, plain, tag } = &self.value else {
+            return Err(self.error(format!("{what} is a {}, where text goes", self.kind())));
         };
-        match self.scalar(what)? {
+        let read = match tag {
+            Some(_) => self.scalar(what)?,
+            None if !plain => return Ok(Some(text.clone())),
+            None => yaml_1_1(text),
+        };
+        match read {
             Scalar::Null => Ok(None),
-            Scalar::Str(text) => Ok(Some(text)),
-            Scalar::Int(_) | Scalar::Float(_) => Ok(Some(written)),
-            other => Err(self.error(format!("{what} is {}, where text goes", other.described()))),
+            Scalar::Str(_) | Scalar::Int(_) | Scalar::Float(_) => Ok(Some(text.clone())),
+            other => Err(self.error(format!(
+                "{what} is `{text}`, {} to YAML 1.1 (PyYAML, as problemtools reads it), where \
+                 text goes: quote it",
+                other.described()
+            ))),
         }
     }
 
@@ -757,6 +766,25 @@ mod tests {
             Scalar::Str("1_000".into())
         );
         assert_eq!(scalar_at("v: -2.5e+3\n", &["v"]), Scalar::Float(-2500.0));
+        // Text where text goes, whichever YAML reads it as a number.
+        let flags = parse("a: [float_tolerance, 1e-6, 0777]\n").unwrap();
+        let Value::List(flags) = &flags.get("a").unwrap().value else {
+            panic!("{flags:?}")
+        };
+        let texts: Vec<String> = flags
+            .iter()
+            .map(|flag| flag.text("a flag").unwrap().unwrap())
+            .collect();
+        assert_eq!(texts, ["float_tolerance", "1e-6", "0777"]);
+        let error = parse("a: on\n")
+            .unwrap()
+            .get("a")
+            .unwrap()
+            .text("a")
+            .unwrap_err();
+        assert!(error
+            .to_string()
+            .starts_with("line 1: a is `on`, the boolean true"));
         assert_eq!(parse("").unwrap().value, Value::Map(Vec::new()));
         assert_eq!(
             parse("# only\n---\n").unwrap().value,
