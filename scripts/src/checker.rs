@@ -17,9 +17,9 @@ pub use default_validator::ValidatorFlags;
 pub use testlib::{judge_by_status, testlib_verdict};
 
 use crate::error::Error;
+use crate::rules::Limits;
 use crate::run::{self, Run};
 use crate::verdict::{self, Position, Verdict};
-use crate::workspace::Limits;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -57,9 +57,7 @@ use std::time::{Duration, Instant};
 
 /// Standard error kept for a report: the first lines are what matter.
 const STDERR_KEPT: u64 = 64 * 1024;
-/// Standard output kept when no limit is given: a judge's usual output
-/// limit.
-pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
+pub use crate::rules::{Stack, DEFAULT_OUTPUT_LIMIT};
 /// How often the watchdog looks at memory and output while a judged
 /// program runs. A program that fills memory as fast as it can gets about
 /// 20 MiB further in 5 ms; reading the figure costs some 10 µs.
@@ -110,43 +108,10 @@ impl Bounds {
     }
 }
 
-/// The stack limit (`RLIMIT_STACK`) a program starts with on Unix, where
-/// it bounds how far the main thread's stack grows. Judges give far more
-/// than a shell's usual 8 MiB: DOMjudge's runguard sets it unlimited, the
-/// memory limit bounding the total, and so does the tool by default.
-/// Unlimited rather than the memory limit: glibc gives each new thread a
-/// stack the size of the limit (2 MiB when unlimited), so a limit of
-/// 256 MiB would make a few threads reserve more than the address-space
-/// cap. Never above the hard limit in force (macOS's is usually 64 MiB).
-/// On Windows the stack is fixed when the program is linked.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stack {
-    Unlimited,
-    /// In bytes.
-    Bytes(u64),
-}
-
-impl Stack {
-    /// `unlimited`, or a whole number of MiB above 0.
-    pub fn parse_mib(text: &str) -> Option<Stack> {
-        if text == "unlimited" {
-            return Some(Stack::Unlimited);
-        }
-        let mib: u64 = text.parse().ok().filter(|&mib| mib > 0)?;
-        Some(Stack::Bytes(mib.saturating_mul(1 << 20)))
-    }
-}
-
 /// A judged run past its time limit is killed a little later: half the
 /// limit more, at most a second more.
 pub fn kill_after(limit: Duration) -> Duration {
     limit + (limit / 2).min(Duration::from_secs(1))
-}
-
-/// The output limit for a case whose expected output has `expected_size`
-/// bytes: 64 MiB, or twice that and 1 MiB more when larger.
-pub fn output_limit(expected_size: u64) -> u64 {
-    DEFAULT_OUTPUT_LIMIT.max(expected_size.saturating_mul(2).saturating_add(1 << 20))
 }
 
 /// A program given by path on the command line: a relative one (a bare

@@ -4,8 +4,8 @@
 //! `checker.rs`), and a bounded report of their first difference with
 //! whitespace made visible.
 
+use crate::rules::Limits;
 use crate::run::{self, Run};
-use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
@@ -542,7 +542,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory: 64 << 20,
-        ..crate::workspace::DEFAULT_LIMITS
+        ..crate::rules::DEFAULT_LIMITS
     };
 
     #[test]

@@ -6,7 +6,9 @@ use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
 use crate::error::Error;
 use crate::interact::{self, Interactor};
-use crate::run::{self, Stack};
+use crate::rules::Stack;
+// Re-exported while other rooms still name them here.
+pub use crate::rules::{Limits, DEFAULT_LIMITS};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -46,35 +48,6 @@ pub struct Problem {
     pub compile: Vec<JudgeCompile>,
     /// The names of its example targets.
     pub examples: Vec<String>,
-}
-
-/// A judge's limits for one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub time: Duration,
-    /// In bytes.
-    pub memory: u64,
-    /// Standard output in bytes past which a run is OLE; `None`: 64 MiB, or
-    /// twice the case's answer and 1 MiB more (see [`Limits::output_for`]).
-    pub output: Option<u64>,
-    /// The stack the program starts with (Unix).
-    pub stack: Stack,
-}
-
-/// Limits when none are given: the usual judge's.
-pub const DEFAULT_LIMITS: Limits = Limits {
-    time: Duration::from_millis(1000),
-    memory: 256 << 20,
-    output: None,
-    stack: Stack::Unlimited,
-};
-
-impl Limits {
-    /// The output limit for a case whose answer has `answer_size` bytes.
-    pub fn output_for(&self, answer_size: u64) -> u64 {
-        self.output
-            .unwrap_or_else(|| run::output_limit(answer_size))
-    }
 }
 
 /// How one judge compiles a submitted file: `rustc ARGS... FILE`. The tool
