@@ -14,6 +14,7 @@ use crate::cli;
 use crate::color::When;
 use crate::error::Error;
 use crate::interact::Interactor;
+use crate::rules::profile::{self, Profile};
 use crate::rules::{Limits, Stack, DEFAULT_LIMITS};
 use crate::run::program_path;
 use std::ffi::OsString;
@@ -261,6 +262,8 @@ pub struct Judge {
     /// `--json PATH`: where each verdict goes as a JSON line (`-`: stdout,
     /// the table then going to stderr).
     pub json: Option<PathBuf>,
+    /// `--judge NAME`: judge as this judge does, whatever the crate says.
+    pub judge: Option<&'static Profile>,
 }
 
 impl Judge {
@@ -272,6 +275,7 @@ impl Judge {
             memory: self.memory_limit.unwrap_or(own.memory),
             output: self.output_limit.or(own.output),
             stack: self.stack_limit.unwrap_or(own.stack),
+            clock: own.clock,
         }
     }
 }
@@ -296,6 +300,7 @@ const JUDGE: Spec = Spec {
         },
         valued("color", "WHEN"),
         valued("json", "PATH"),
+        valued("judge", "NAME"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -339,7 +344,21 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),
+            judge: judge_profile(given)?,
         })
+    })
+}
+
+/// `--judge NAME`: a judge profile's name.
+fn judge_profile(given: &Given) -> Result<Option<&'static Profile>, Error> {
+    let Some(name) = given.string("judge")? else {
+        return Ok(None);
+    };
+    profile::by_name(&name).map(Some).ok_or_else(|| {
+        Error::new(format!(
+            "--judge takes one of {}, not '{name}'",
+            profile::names()
+        ))
     })
 }
 

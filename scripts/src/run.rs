@@ -94,6 +94,9 @@ pub struct Bounds {
     pub output: u64,
     /// The stack the program's main thread may grow to (Unix).
     pub stack: Stack,
+    /// The group is killed once the program's CPU time passes this, where
+    /// the watchdog can read it (Linux); `None`: only the wall clock.
+    pub kill_cpu_after: Option<Duration>,
 }
 
 impl Bounds {
@@ -104,6 +107,7 @@ impl Bounds {
             memory: None,
             output: DEFAULT_OUTPUT_LIMIT,
             stack: Stack::Unlimited,
+            kill_cpu_after: None,
         }
     }
 }
@@ -215,6 +219,10 @@ impl Ending {
 pub struct Run {
     /// From just before the program was started until it exited.
     pub elapsed: Duration,
+    /// CPU time, user and system, of every thread of the program and of
+    /// the processes it waited for (`wait4`'s rusage on Unix, the Job's
+    /// accounting on Windows); `None` where it could not be read.
+    pub cpu: Option<Duration>,
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.
     pub peak_memory: Option<u64>,
@@ -306,6 +314,7 @@ pub fn run_within(
         deadline: started + bounds.kill_after,
         memory: bounds.memory.filter(|_| measure_memory),
         output_over: stdout.as_ref().map(|_| output_over),
+        cpu: bounds.kill_cpu_after,
     };
     let waited = platform::wait(&mut child, &group, started, &watch);
     // The group is dead by now, so the pipes close at once, unless a
@@ -320,6 +329,7 @@ pub fn run_within(
     let waited = waited?;
     Ok(Run {
         elapsed: waited.elapsed,
+        cpu: waited.cpu,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
         ending: waited.ending,
@@ -432,6 +442,8 @@ struct Watch {
     memory: Option<u64>,
     /// Set by the standard output reader once the output limit is passed.
     output_over: Option<Arc<AtomicBool>>,
+    /// The CPU time past which the program is killed, where it is read.
+    cpu: Option<Duration>,
 }
 
 /// Why the tool killed a program.
@@ -446,7 +458,14 @@ impl Watch {
     /// True when something besides the deadline needs looking at while the
     /// program runs.
     fn polls(&self) -> bool {
-        self.memory.is_some() || self.output_over.is_some()
+        self.memory.is_some() || self.output_over.is_some() || self.cpu.is_some()
+    }
+
+    /// True when the program's CPU time, which `used` reads where the
+    /// platform can, has passed the CPU limit.
+    fn over_cpu(&self, used: impl FnOnce() -> Option<Duration>) -> bool {
+        self.cpu
+            .is_some_and(|limit| used().is_some_and(|used| used > limit))
     }
 
     /// How long to sleep before looking again.
@@ -482,6 +501,8 @@ impl Watch {
 /// What waiting for the program found out.
 struct Waited {
     elapsed: Duration,
+    /// See [`Run::cpu`].
+    cpu: Option<Duration>,
     peak_memory: Option<u64>,
     /// See [`Run::peak_sampled`].
     peak_sampled: bool,

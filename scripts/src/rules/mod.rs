@@ -4,6 +4,8 @@
 //! the command line) produce these, the runners and checkers consume them,
 //! and this room imports nothing of the tool's own.
 
+pub mod profile;
+
 use std::time::Duration;
 
 /// Standard output kept when no limit is given: a judge's usual output
@@ -21,6 +23,54 @@ pub struct Limits {
     pub output: Option<u64>,
     /// The stack the program starts with (Unix).
     pub stack: Stack,
+    /// What the time limit is held against.
+    pub clock: Clock,
+}
+
+/// What a judge holds the time limit against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Wall time, from start to exit.
+    Wall,
+    /// CPU time (user and system, every thread of the program and the
+    /// processes it waited for), with a looser wall-time cap for a program
+    /// that sleeps or blocks.
+    Cpu(WallCap),
+}
+
+/// The wall time a program held to CPU time may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallCap {
+    /// This many times the limit.
+    Times(u32),
+    /// DOMjudge's hard limit: the limit plus its default overshoot, the
+    /// larger of 1 s and 10 % (`timelimit_overshoot: 1s|10%`).
+    Overshoot,
+}
+
+impl Clock {
+    /// The wall time past which a run under `limit` is TLE however little
+    /// CPU it used.
+    pub fn wall_cap(self, limit: Duration) -> Duration {
+        match self {
+            Clock::Wall => limit,
+            Clock::Cpu(WallCap::Times(times)) => limit.saturating_mul(times),
+            Clock::Cpu(WallCap::Overshoot) => limit + (limit / 10).max(Duration::from_secs(1)),
+        }
+    }
+
+    /// For the report: "CPU time, wall time capped at 2x".
+    pub fn describe(self) -> String {
+        match self {
+            Clock::Wall => "wall time".to_string(),
+            Clock::Cpu(WallCap::Times(times)) => {
+                format!("CPU time, wall time capped at {times}x the limit")
+            }
+            Clock::Cpu(WallCap::Overshoot) => {
+                "CPU time, wall time capped at the limit plus max(1 s, 10 %)".to_string()
+            }
+        }
+    }
 }
 
 /// Limits when none are given: the usual judge's.
@@ -29,9 +79,23 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     memory: 256 << 20,
     output: None,
     stack: Stack::Unlimited,
+    clock: Clock::Cpu(WallCap::Times(2)),
 };
 
 impl Limits {
+    /// When a run under these limits is killed: past the wall time, and
+    /// past the CPU time where the clock is CPU. A run past its time limit
+    /// is killed a little later (half the limit more, at most a second
+    /// more), so that the report can say how far past it went; under a
+    /// CPU rule the wall time runs to the cap.
+    pub fn kill_points(&self) -> (Duration, Option<Duration>) {
+        let past = self.time + (self.time / 2).min(Duration::from_secs(1));
+        match self.clock {
+            Clock::Wall => (past, None),
+            Clock::Cpu(_) => (self.clock.wall_cap(self.time).max(past), Some(past)),
+        }
+    }
+
     /// The output limit for a case whose answer has `answer_size` bytes.
     pub fn output_for(&self, answer_size: u64) -> u64 {
         self.output.unwrap_or_else(|| output_limit(answer_size))
