@@ -957,6 +957,18 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
         limits,
         checker_time(limits.time),
     );
+    // DOMjudge names a memory overrun a run error (its `memory-limit`
+    // result is "not in use internally": etc/judgehost-static.php.in).
+    let (verdict, detail) = match verdict {
+        Verdict::Mle if judging.profile.profile.memory_is_run_error => (
+            Verdict::Re,
+            format!(
+                "{detail}(RE, not MLE: {} reports a memory overrun as a run error)\n",
+                judging.profile.profile.title
+            ),
+        ),
+        _ => (verdict, detail),
+    };
     let difference = match verdict {
         Verdict::Wa | Verdict::Pe => judging.checker.first_difference(&answer, &run.stdout),
         _ => None,

@@ -218,3 +218,26 @@ fn an_unknown_judge_is_one_line_naming_the_known_ones() {
     );
     assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
 }
+
+#[test]
+fn a_memory_overrun_is_re_under_domjudge_and_mle_elsewhere() {
+    let samples = one_case("profiles-memory", "alloc 64", "allocated\n");
+    for (judge, verdict) in [("domjudge", "RE"), ("kattis", "MLE")] {
+        let args = [
+            "--judge",
+            judge,
+            "--memory-limit-mib",
+            "16",
+            "--time-limit-ms",
+            "5000",
+        ];
+        let report = judge_program(fixture(), &samples.path, &args);
+        report.exited(1);
+        assert_eq!(
+            report.verdict("judge-fixture/1"),
+            verdict,
+            "{}",
+            report.stdout
+        );
+    }
+}
