@@ -764,23 +764,31 @@ impl<'a> Judged<'a> {
     }
 }
 
-/// After a case's figures, the time that did not decide its verdict,
+/// After a case's figures, `near the limit` when the time that decided
+/// is within 20 % of the limit, either side; then the time that did not
+/// decide its verdict,
 /// where it is past the limit: the wall time of a run judged by CPU time
 /// (a program that waits, or a busy machine: wall time alone would say
 /// TLE), or the CPU time of one judged by wall time. Otherwise nothing:
 /// the line stays as short as it was.
 fn other_time(run: &Run, limits: Limits) -> String {
+    // Within a fifth of the limit: another machine may judge it otherwise.
+    let near = if limits.near_time_limit(deciding_time(run, limits)) {
+        "  near the limit"
+    } else {
+        ""
+    };
     let Some(cpu) = run.cpu else {
-        return String::new();
+        return near.to_string();
     };
     let (other, name) = match limits.clock {
         Clock::Cpu(_) => (run.elapsed, "wall"),
         Clock::Wall => (cpu, "cpu"),
     };
     if other > limits.time {
-        format!("  ({name} {})", milliseconds(other))
+        format!("{near}  ({name} {})", milliseconds(other))
     } else {
-        String::new()
+        near.to_string()
     }
 }
 

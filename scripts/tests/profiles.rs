@@ -241,3 +241,22 @@ fn a_memory_overrun_is_re_under_domjudge_and_mle_elsewhere() {
         );
     }
 }
+
+#[test]
+fn a_run_within_a_fifth_of_the_limit_is_marked_near_it() {
+    let samples = Scratch::with_files(
+        "profiles-near",
+        &[
+            ("1.in", "sleep 900"),
+            ("1.out", "slept\n"),
+            ("2.in", "print 1\\n"),
+            ("2.out", "1\n"),
+        ],
+    );
+    let args = ["--judge", "wall", "--time-limit-ms", "1000"];
+    let report = judge_program(fixture(), &samples.path, &args);
+    let (near, _) = report.case("judge-fixture/1");
+    assert!(near.ends_with("  near the limit"), "{}", report.stdout);
+    let (far, _) = report.case("judge-fixture/2");
+    assert!(!far.contains("near"), "{}", report.stdout);
+}

@@ -96,6 +96,14 @@ impl Limits {
         }
     }
 
+    /// True when `time` (the time that decides a run) is within 20 % of
+    /// the time limit, either side: a verdict another machine may not
+    /// share.
+    pub fn near_time_limit(&self, time: Duration) -> bool {
+        let limit = self.time.as_secs_f64();
+        (limit * 0.8..=limit * 1.2).contains(&time.as_secs_f64())
+    }
+
     /// The output limit for a case whose answer has `answer_size` bytes.
     pub fn output_for(&self, answer_size: u64) -> u64 {
         self.output.unwrap_or_else(|| output_limit(answer_size))
@@ -148,5 +156,20 @@ mod tests {
         assert_eq!(limits.output_for(100 << 20), 8 << 20);
         assert_eq!(DEFAULT_LIMITS.output_for(100 << 20), 201 << 20);
         assert_eq!(DEFAULT_LIMITS.output_for(1), DEFAULT_OUTPUT_LIMIT);
+    }
+
+    #[test]
+    fn a_time_within_a_fifth_of_the_limit_either_side_is_near_it() {
+        let near = |ms: u64| DEFAULT_LIMITS.near_time_limit(Duration::from_millis(ms));
+        for (ms, expected) in [
+            (0, false),
+            (799, false),
+            (800, true),
+            (1000, true),
+            (1200, true),
+            (1201, false),
+        ] {
+            assert_eq!(near(ms), expected, "{ms}");
+        }
     }
 }
