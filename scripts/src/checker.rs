@@ -17,9 +17,10 @@ pub use default_validator::ValidatorFlags;
 pub use testlib::{judge_by_status, testlib_verdict};
 
 use crate::error::Error;
+use crate::rules::profile::Comparison;
+use crate::rules::Limits;
 use crate::run::{self, Run};
 use crate::verdict::{self, Position, Verdict};
-use crate::workspace::Limits;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +33,9 @@ pub enum Checker {
     /// LF part of the line end; PE when only whitespace differs. The
     /// default.
     Exact,
+    /// Luogu's rule: spaces at the end of each line, and blank lines at
+    /// the end, ignored; any other difference WA.
+    Lines,
     /// The same whitespace-separated tokens in the same order.
     Tokens,
     /// Tokens, numbers equal within this absolute or relative error.
@@ -51,7 +55,7 @@ pub enum Checker {
 }
 
 /// What `--checker` and `checker = "..."` take, for messages.
-pub const SPECS: &str = "exact, tokens, float:EPS (such as float:1e-6), icpc-default (or \
+pub const SPECS: &str = "exact, lines, tokens, float:EPS (such as float:1e-6), icpc-default (or \
                          icpc-default:FLAGS), domjudge-default (or domjudge-default:FLAGS), \
                          icpc:PATH or a checker program's path";
 
@@ -70,6 +74,7 @@ impl Checker {
     pub fn parse(spec: &str, base: &Path) -> Result<Checker, Error> {
         match spec {
             "exact" => return Ok(Checker::Exact),
+            "lines" => return Ok(Checker::Lines),
             "tokens" => return Ok(Checker::Tokens),
             "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
@@ -122,6 +127,19 @@ impl Checker {
         Ok(Checker::Program(program_from(Path::new(spec), base)))
     }
 
+    /// The checker a judge profile compares by when the problem names none.
+    pub fn of(comparison: Comparison) -> Checker {
+        match comparison {
+            Comparison::Exact => Checker::Exact,
+            Comparison::Lines => Checker::Lines,
+            Comparison::Tokens => Checker::Tokens,
+            Comparison::IcpcDefault => Checker::IcpcDefault(ValidatorFlags::default()),
+            Comparison::DomjudgeDefault => {
+                Checker::IcpcDefault(ValidatorFlags::default().in_domjudge(true))
+            }
+        }
+    }
+
     /// The program this checker runs, if it runs one.
     pub fn program(&self) -> Option<&Path> {
         match self {
@@ -153,6 +171,7 @@ impl Checker {
         }
         match self {
             Checker::Exact => verdict::judge_output(answer, &run.stdout),
+            Checker::Lines => verdict::judge_lines(answer, &run.stdout),
             Checker::Tokens => compare_tokens(answer, &run.stdout, None),
             Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
             Checker::IcpcDefault(flags) => default_validator::judge(flags, answer, &run.stdout),
@@ -173,7 +192,7 @@ impl Checker {
     /// a checker program, which says no position.
     pub fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<Position> {
         let error = match self {
-            Checker::Exact => return verdict::first_difference(answer, output),
+            Checker::Exact | Checker::Lines => return verdict::first_difference(answer, output),
             Checker::Tokens => None,
             Checker::Float(error) => Some(*error),
             Checker::IcpcDefault(flags) => {
@@ -204,12 +223,15 @@ impl Checker {
 }
 
 /// Tokens of `text` with the number of the line each is on (from 1), the
-/// line, and where in the line it starts.
+/// line, and where in the line it starts. Tokens are apart by testlib's
+/// blanks (testlib.h's `isBlanks`: space, tab, CR, LF), as its wcmp and
+/// rcmp read them: a vertical tab, a form feed and a leading UTF-8
+/// byte-order mark are bytes of a token.
 fn tokens(text: &[u8]) -> impl Iterator<Item = Token<'_>> {
     text.split(|&byte| byte == b'\n')
         .enumerate()
         .flat_map(|(index, line)| {
-            line.split(u8::is_ascii_whitespace)
+            line.split(|&byte| matches!(byte, b' ' | b'\t' | b'\r'))
                 .filter(|token| !token.is_empty())
                 .map(move |token| Token {
                     line_number: index + 1,
@@ -664,5 +686,110 @@ mod tests {
         );
         let (_, detail) = compare_tokens(b"0.5\n", b"half\n", eps);
         assert!(detail.contains("not a number"), "{detail}");
+    }
+
+    #[test]
+    fn tokens_are_apart_by_testlibs_blanks_and_numbers_by_the_answers_base() {
+        let judge = |checker: &Checker, expected: &[u8], actual: &[u8]| {
+            let run = Run {
+                stdout: actual.to_vec(),
+                ..Run::default()
+            };
+            let limits = crate::rules::DEFAULT_LIMITS;
+            let time = Duration::from_secs(1);
+            checker
+                .judge(
+                    &run,
+                    Path::new("in"),
+                    Path::new("ans"),
+                    expected,
+                    limits,
+                    time,
+                )
+                .0
+        };
+        let tokens = Checker::Tokens;
+        let float = Checker::Float(1e-6);
+        for (checker, expected, actual, verdict) in [
+            (&tokens, &b"1 2\n"[..], &b"1\t\t2"[..], Verdict::Ac),
+            (&tokens, b"1 2\n", b"\r\n1\r\n2\r\n\n", Verdict::Ac),
+            // Not testlib's blanks: a vertical tab, a form feed, a BOM.
+            (&tokens, b"1 2\n", b"1\x0b2\n", Verdict::Wa),
+            (&tokens, b"1 2\n", b"1\x0c2\n", Verdict::Wa),
+            (&tokens, b"1 2\n", b"\xef\xbb\xbf1 2\n", Verdict::Wa),
+            // Relative to the answer past 1, absolute below.
+            (&float, b"1000000\n", b"1000000.9\n", Verdict::Ac),
+            (&float, b"1000000\n", b"1000001.1\n", Verdict::Wa),
+            (&float, b"0.5\n", b"0.5000009\n", Verdict::Ac),
+            (&float, b"0.5\n", b"0.5000011\n", Verdict::Wa),
+            // What Rust reads as an f64 is a number.
+            (&float, b"2\n", b"+2.0\n", Verdict::Ac),
+            (&float, b"0.5\n", b".5\n", Verdict::Ac),
+            (&float, b"inf\n", b"inf\n", Verdict::Ac),
+            (&float, b"nan\n", b"NaN\n", Verdict::Ac),
+            (&float, b"1\n", b"0x1\n", Verdict::Wa),
+        ] {
+            let shown = (verdict::printable(expected), verdict::printable(actual));
+            assert_eq!(
+                judge(checker, expected, actual),
+                verdict,
+                "{checker:?} {shown:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_profile_compares_a_table_of_pairs_by_its_own_rule() {
+        use crate::rules::profile::by_name;
+        let judge = |name: &str, expected: &[u8], actual: &[u8]| {
+            let run = Run {
+                stdout: actual.to_vec(),
+                ..Run::default()
+            };
+            let checker = Checker::of(by_name(name).unwrap().comparison);
+            let limits = crate::rules::DEFAULT_LIMITS;
+            let time = Duration::from_secs(1);
+            checker
+                .judge(
+                    &run,
+                    Path::new("in"),
+                    Path::new("ans"),
+                    expected,
+                    limits,
+                    time,
+                )
+                .0
+        };
+        let (ac, wa, pe) = (Verdict::Ac, Verdict::Wa, Verdict::Pe);
+        // Pairs: exact, a trailing space, a blank line at the end, a
+        // doubled space, a case change, a line break for a space.
+        let pairs: [(&[u8], &[u8]); 6] = [
+            (b"Yes 1\n", b"Yes 1\n"),
+            (b"Yes 1\n", b"Yes 1 \n"),
+            (b"Yes 1\n", b"Yes 1\n\n"),
+            (b"Yes 1\n", b"Yes  1\n"),
+            (b"Yes 1\n", b"yes 1\n"),
+            (b"Yes 1\n", b"Yes\n1\n"),
+        ];
+        for (name, verdicts) in [
+            ("default", [ac, pe, pe, pe, wa, pe]),
+            ("wall", [ac, pe, pe, pe, wa, pe]),
+            ("poj", [ac, pe, pe, pe, wa, pe]),
+            ("zoj", [ac, pe, pe, pe, wa, pe]),
+            ("nowcoder", [ac, pe, pe, pe, wa, pe]),
+            ("atcoder", [ac, pe, pe, pe, wa, pe]),
+            ("luogu", [ac, ac, ac, wa, wa, wa]),
+            ("codeforces", [ac, ac, ac, ac, wa, ac]),
+            // The ICPC default validator: letters in either case.
+            ("icpc", [ac, ac, ac, ac, ac, ac]),
+            ("kattis", [ac, ac, ac, ac, ac, ac]),
+            ("domjudge", [ac, ac, ac, ac, ac, ac]),
+        ] {
+            for ((expected, actual), verdict) in pairs.iter().zip(verdicts) {
+                let shown = verdict::printable(actual);
+                assert_eq!(judge(name, expected, actual), verdict, "{name} {shown}");
+            }
+        }
+        assert_eq!(crate::rules::profile::PROFILES.len(), 11);
     }
 }

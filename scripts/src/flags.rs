@@ -14,9 +14,9 @@ use crate::cli;
 use crate::color::When;
 use crate::error::Error;
 use crate::interact::Interactor;
-use crate::run::{program_path, Stack};
-use crate::timing::{DEFAULT_RUNS, DEFAULT_SECONDS};
-use crate::workspace::{Limits, DEFAULT_LIMITS};
+use crate::rules::profile::{self, Profile};
+use crate::rules::{Limits, Stack, DEFAULT_LIMITS};
+use crate::run::program_path;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -59,8 +59,13 @@ enum Rule {
     Excludes(&'static str, &'static [&'static str], &'static str),
 }
 
+/// Runs of a row in `cargo timing` when `--runs` is not given.
+pub const DEFAULT_RUNS: usize = 10;
+/// Seconds a row of `cargo timing` may take when `--seconds` is not given.
+pub const DEFAULT_SECONDS: f64 = 2.0;
+
 /// What a hidden option runs: it never returns.
-type Hidden = fn(&mut lexopt::Parser) -> !;
+pub type Hidden = fn(&mut lexopt::Parser) -> !;
 
 /// A command's command line.
 struct Spec {
@@ -257,6 +262,8 @@ pub struct Judge {
     /// `--json PATH`: where each verdict goes as a JSON line (`-`: stdout,
     /// the table then going to stderr).
     pub json: Option<PathBuf>,
+    /// `--judge NAME`: judge as this judge does, whatever the crate says.
+    pub judge: Option<&'static Profile>,
 }
 
 impl Judge {
@@ -268,6 +275,7 @@ impl Judge {
             memory: self.memory_limit.unwrap_or(own.memory),
             output: self.output_limit.or(own.output),
             stack: self.stack_limit.unwrap_or(own.stack),
+            clock: own.clock,
         }
     }
 }
@@ -292,6 +300,7 @@ const JUDGE: Spec = Spec {
         },
         valued("color", "WHEN"),
         valued("json", "PATH"),
+        valued("judge", "NAME"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -335,7 +344,21 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
             cases: given.strings("case")?,
             color: color(given)?,
             json: given.path("json"),
+            judge: judge_profile(given)?,
         })
+    })
+}
+
+/// `--judge NAME`: a judge profile's name.
+fn judge_profile(given: &Given) -> Result<Option<&'static Profile>, Error> {
+    let Some(name) = given.string("judge")? else {
+        return Ok(None);
+    };
+    profile::by_name(&name).map(Some).ok_or_else(|| {
+        Error::new(format!(
+            "--judge takes one of {}, not '{name}'",
+            profile::names()
+        ))
     })
 }
 
@@ -507,15 +530,22 @@ const TIMING: Spec = Spec {
             "--fail-above needs --compare REV (or --old-program)",
         ),
     ],
-    hidden: Some(("peak-memory-of", crate::timing::peak_memory_and_exit)),
+    // Given by the caller (`timing`), so that the flags need not know the
+    // command that reads them.
+    hidden: None,
 };
 
 /// `cargo timing --help`, kept in a text file of its own.
 const TIMING_HELP: &str = include_str!("help/timing.txt");
 
 /// Reads `cargo timing`'s command line.
-pub fn timing(parser: &mut lexopt::Parser) -> Result<Timing, Error> {
-    command(&TIMING, parser, |given| {
+/// `peak_memory_of` runs the hidden `--peak-memory-of`.
+pub fn timing(parser: &mut lexopt::Parser, peak_memory_of: Hidden) -> Result<Timing, Error> {
+    let spec = Spec {
+        hidden: Some(("peak-memory-of", peak_memory_of)),
+        ..TIMING
+    };
+    command(&spec, parser, |given| {
         let runs = match given.number("runs")? {
             Some(runs) => usize::try_from(runs).map_err(|_| "--runs is too large".to_string())?,
             None => DEFAULT_RUNS,
@@ -895,7 +925,10 @@ mod tests {
 
     #[test]
     fn timing_reads_its_checker_as_judge_does() {
-        let read = |line: &str| timing(&mut lexopt::Parser::from_args(args(line)));
+        fn never(_: &mut lexopt::Parser) -> ! {
+            unreachable!("no test gives --peak-memory-of")
+        }
+        let read = |line: &str| timing(&mut lexopt::Parser::from_args(args(line)), never);
         let options = read("x1-a --checker float:1e-3").unwrap();
         assert_eq!(options.checker, Some(Checker::Float(1e-3)));
         let options = read("--program p --inputs i --checker check").unwrap();

@@ -336,6 +336,8 @@ pub fn judge_case(
         memory: Some(limits.memory),
         output: run::DEFAULT_OUTPUT_LIMIT,
         stack: limits.stack,
+        // Held to wall time: the pair's wait reads no CPU time.
+        kill_cpu_after: None,
     };
     let convention = interactor.convention;
     let settles = move |ending| convention.verdict(ending) != Verdict::Ac;

@@ -12,9 +12,11 @@ use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Interactor};
 use crate::package;
+use crate::rules::profile::{Chosen, Profile};
+use crate::rules::{Clock, Limits, DEFAULT_LIMITS};
 use crate::run::{self, Bounds, Ending, Purpose, Run};
-use crate::verdict::{mebibytes, milliseconds, printable, Position, Verdict};
-use crate::workspace::{Limits, Problem, Workspace, DEFAULT_LIMITS};
+use crate::verdict::{deciding_time, mebibytes, milliseconds, printable, Position, Verdict};
+use crate::workspace::{Problem, Workspace};
 use serde_json::{json, Value};
 use std::ffi::OsStr;
 use std::fs;
@@ -46,6 +48,8 @@ pub struct Judging {
     pub transcripts: usize,
     /// The cases picked by name (`--case`); none means all.
     pub cases: Vec<String>,
+    /// The judge profile, and where it came from.
+    pub profile: Chosen,
 }
 
 impl Judging {
@@ -59,12 +63,32 @@ impl Judging {
             transcript: false,
             transcripts: interact::transcripts(&problem.samples),
             cases: Vec::new(),
+            profile: problem.profile,
         }
     }
 
     /// With the command line's limits, checker, interactor and cases over
     /// these. A checker given with an interactor judges what the
     /// interactor writes.
+    /// As `judge` (`--judge`) judges, where given: its time rule, and
+    /// its comparison and stack where the crate names none.
+    fn judged_as(mut self, problem: &Problem, judge: Option<&'static Profile>) -> Judging {
+        if let Some(profile) = judge {
+            self.profile = Chosen {
+                profile,
+                from: "--judge",
+            };
+            self.limits.clock = profile.clock;
+            if !problem.stack_given {
+                self.limits.stack = profile.stack;
+            }
+            if !problem.checker_given {
+                self.checker = Checker::of(profile.comparison);
+            }
+        }
+        self
+    }
+
     fn overridden(mut self, options: &flags::Judge) -> Result<Judging, Error> {
         self.limits = options.limits(self.limits);
         if let Some(interactor) = &options.interactor {
@@ -94,17 +118,22 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        let plan = package::plan(
-            samples,
-            DEFAULT_LIMITS,
-            &Checker::Exact,
-            None,
-            "default",
-            options,
-        )?;
+        let profile = options
+            .judge
+            .map_or_else(Chosen::unknown, |profile| Chosen {
+                profile,
+                from: "--judge",
+            });
+        let own = Limits {
+            clock: profile.profile.clock,
+            stack: profile.profile.stack,
+            ..DEFAULT_LIMITS
+        };
+        let checker = Checker::of(profile.profile.comparison);
+        let plan = package::plan(samples, own, &checker, None, "default", options)?;
         let label = program.file_stem().unwrap_or(program.as_os_str());
         let label = label.to_string_lossy();
-        return judge_plan(&label, program, plan, options, out, |_, _| true);
+        return judge_plan(&label, program, plan, profile, options, out, |_, _| true);
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -122,10 +151,11 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
                 problems.len()
             )));
         };
+        let judging = Judging::of(problem).judged_as(problem, options.judge);
         let plan = package::plan(
             samples,
-            problem.limits,
-            &problem.checker,
+            judging.limits,
+            &judging.checker,
             problem.interactor.as_ref(),
             "the crate's",
             options,
@@ -135,6 +165,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             &problem.name,
             &program,
             plan,
+            judging.profile,
             options,
             out,
             |reporter, judging| built(&workspace, problem, judging, reporter),
@@ -153,6 +184,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let mut runs = Vec::new();
     for problem in problems {
         let judging = Judging::of(problem)
+            .judged_as(problem, options.judge)
             .overridden(options)
             .map_err(|error| error.context(&problem.name))?;
         let found = cases::picked(&problem.samples, &judging.cases)?;
@@ -171,6 +203,12 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let reporter = &mut Reporter::new(out, json);
     for (problem, program, judging, found) in &runs {
         if built(&workspace, problem, judging, reporter) {
+            let _ = writeln!(
+                reporter.out,
+                "{}: {}",
+                problem.name,
+                judging.profile.describe()
+            );
             judge_samples(&problem.name, program, found, judging, reporter);
         }
     }
@@ -185,15 +223,17 @@ fn judge_plan(
     label: &str,
     program: &Path,
     plan: package::Plan,
+    profile: Chosen,
     options: &flags::Judge,
     out: Output,
     build: impl FnOnce(&mut Reporter, &Judging) -> bool,
 ) -> Result<bool, Error> {
-    let (judging, found, line) = plan_judging(plan, options);
+    let (judging, found, line) = plan_judging(plan, profile, options);
     transcript_applies(options, &judging)?;
     let json = JsonLines::open(options, &[(program, &judging, &found)])?;
     let reporter = &mut Reporter::new(out, json);
     if build(reporter, &judging) {
+        let _ = writeln!(reporter.out, "{}", judging.profile.describe());
         if let Some(line) = line {
             let _ = writeln!(reporter.out, "{line}");
         }
@@ -250,6 +290,7 @@ pub fn own_interactors(problems: &[&Problem]) -> Vec<String> {
 /// came from.
 fn plan_judging(
     plan: package::Plan,
+    profile: Chosen,
     options: &flags::Judge,
 ) -> (Judging, cases::Found, Option<String>) {
     let judging = Judging {
@@ -259,6 +300,7 @@ fn plan_judging(
         transcript: options.transcript,
         transcripts: plan.transcripts,
         cases: options.cases.clone(),
+        profile,
     };
     (judging, plan.cases, plan.line)
 }
@@ -386,6 +428,9 @@ pub struct Tally {
     /// Runs whose peak memory was sampled, not recorded by the system
     /// ([`Run::peak_sampled`]): the report says so.
     sampled_peaks: usize,
+    /// Runs held to CPU time whose CPU time was not measured (an
+    /// interaction; Wine): wall time decided, and the report says so.
+    wall_for_cpu: usize,
     /// When the command started, for the summary's time.
     started: Instant,
     /// Something besides the cases failed (a stale bundle): the summary
@@ -399,6 +444,7 @@ impl Default for Tally {
             passed: 0,
             failed: 0,
             sampled_peaks: 0,
+            wall_for_cpu: 0,
             started: Instant::now(),
             failed_besides: false,
         }
@@ -458,12 +504,24 @@ impl Reporter {
         {
             self.tally.sampled_peaks += 1;
         }
+        if let (Some(run), Some(limits)) = (judged.run, judged.limits) {
+            if run.cpu.is_none() && limits.clock != Clock::Wall {
+                self.tally.wall_for_cpu += 1;
+            }
+        }
         let figures = match judged.run {
             Some(run) => format!(
-                "  {:>10}  {:>10}",
-                milliseconds(run.elapsed),
+                "  {:>10}  {:>10}{}",
+                milliseconds(
+                    judged
+                        .limits
+                        .map_or(run.elapsed, |limits| deciding_time(run, limits))
+                ),
                 run.peak_memory
-                    .map_or_else(|| "- MiB".to_string(), mebibytes)
+                    .map_or_else(|| "- MiB".to_string(), mebibytes),
+                judged
+                    .limits
+                    .map_or_else(String::new, |limits| other_time(run, limits))
             ),
             None => String::new(),
         };
@@ -513,6 +571,15 @@ impl Reporter {
                 "note: {count} {peaks} {are} the highest seen every 5 ms, as this system \
                  (Wine) keeps no record of a program's peak: one in its last milliseconds \
                  can be missed, and an MLE with it"
+            );
+        }
+        if self.tally.wall_for_cpu > 0 {
+            let count = self.tally.wall_for_cpu;
+            let _ = writeln!(
+                self.out,
+                "note: {count} case{} judged by wall time: CPU time, which the profile holds \
+                 the limit to, was not measured (an interaction, or a Job that read none)",
+                if count == 1 { " was" } else { "s were" }
             );
         }
         let paint = if passed { Paint::Good } else { Paint::Bad };
@@ -662,6 +729,10 @@ impl<'a> Judged<'a> {
                 json!(run.and_then(|run| nanoseconds(run.elapsed))).to_string(),
             ),
             (
+                "cpu_ns",
+                json!(run.and_then(|run| run.cpu).and_then(nanoseconds)).to_string(),
+            ),
+            (
                 "peak_bytes",
                 json!(run.and_then(|run| run.peak_memory)).to_string(),
             ),
@@ -690,6 +761,34 @@ impl<'a> Judged<'a> {
             ),
         ]);
         fields
+    }
+}
+
+/// After a case's figures, `near the limit` when the time that decided
+/// is within 20 % of the limit, either side; then the time that did not
+/// decide its verdict,
+/// where it is past the limit: the wall time of a run judged by CPU time
+/// (a program that waits, or a busy machine: wall time alone would say
+/// TLE), or the CPU time of one judged by wall time. Otherwise nothing:
+/// the line stays as short as it was.
+fn other_time(run: &Run, limits: Limits) -> String {
+    // Within a fifth of the limit: another machine may judge it otherwise.
+    let near = if limits.near_time_limit(deciding_time(run, limits)) {
+        "  near the limit"
+    } else {
+        ""
+    };
+    let Some(cpu) = run.cpu else {
+        return near.to_string();
+    };
+    let (other, name) = match limits.clock {
+        Clock::Cpu(_) => (run.elapsed, "wall"),
+        Clock::Wall => (cpu, "cpu"),
+    };
+    if other > limits.time {
+        format!("{near}  ({name} {})", milliseconds(other))
+    } else {
+        near.to_string()
     }
 }
 
@@ -845,11 +944,13 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
         Ok(metadata) => metadata.len(),
         Err(error) => return failed(Verdict::Error, None, cannot_read(error)),
     };
+    let (kill_after, kill_cpu_after) = limits.kill_points();
     let bounds = Bounds {
-        kill_after: run::kill_after(limits.time),
+        kill_after,
         memory: Some(limits.memory),
         output: limits.output_for(expected_size),
         stack: limits.stack,
+        kill_cpu_after,
     };
     let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
         Ok(run) => run,
@@ -870,6 +971,18 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
         limits,
         checker_time(limits.time),
     );
+    // DOMjudge names a memory overrun a run error (its `memory-limit`
+    // result is "not in use internally": etc/judgehost-static.php.in).
+    let (verdict, detail) = match verdict {
+        Verdict::Mle if judging.profile.profile.memory_is_run_error => (
+            Verdict::Re,
+            format!(
+                "{detail}(RE, not MLE: {} reports a memory overrun as a run error)\n",
+                judging.profile.profile.title
+            ),
+        ),
+        _ => (verdict, detail),
+    };
     let difference = match verdict {
         Verdict::Wa | Verdict::Pe => judging.checker.first_difference(&answer, &run.stdout),
         _ => None,

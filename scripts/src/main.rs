@@ -18,6 +18,7 @@ mod interact;
 mod judge;
 mod new_problem;
 mod package;
+mod rules;
 mod run;
 mod stress;
 mod timing;
@@ -70,7 +71,7 @@ fn parse_and_run() -> Result<bool, Error> {
     match command.as_str() {
         "judge" => judge::main(&flags::judge(&mut parser)?),
         "bundle" => bundle::main(&flags::bundle(&mut parser)?),
-        "timing" => timing::main(&flags::timing(&mut parser)?),
+        "timing" => timing::main(&flags::timing(&mut parser, timing::peak_memory_and_exit)?),
         "stress" => stress::main(&flags::stress(&mut parser)?),
         "new-problem" => new_problem::main(&flags::new_problem(&mut parser)?),
         "help" => cli::help_and_exit(USAGE),

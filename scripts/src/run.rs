@@ -63,9 +63,7 @@ use std::time::{Duration, Instant};
 
 /// Standard error kept for a report: the first lines are what matter.
 const STDERR_KEPT: u64 = 64 * 1024;
-/// Standard output kept when no limit is given: a judge's usual output
-/// limit.
-pub const DEFAULT_OUTPUT_LIMIT: u64 = 64 << 20;
+pub use crate::rules::{Stack, DEFAULT_OUTPUT_LIMIT};
 /// How often the watchdog looks at memory and output while a judged
 /// program runs. A program that fills memory as fast as it can gets about
 /// 20 MiB further in 5 ms; reading the figure costs some 10 µs. On Linux
@@ -105,6 +103,9 @@ pub struct Bounds {
     pub output: u64,
     /// The stack the program's main thread may grow to (Unix).
     pub stack: Stack,
+    /// The group is killed once the program's CPU time passes this, where
+    /// the watchdog can read it (Linux); `None`: only the wall clock.
+    pub kill_cpu_after: Option<Duration>,
 }
 
 impl Bounds {
@@ -115,34 +116,8 @@ impl Bounds {
             memory: None,
             output: DEFAULT_OUTPUT_LIMIT,
             stack: Stack::Unlimited,
+            kill_cpu_after: None,
         }
-    }
-}
-
-/// The stack limit (`RLIMIT_STACK`) a program starts with on Unix, where
-/// it bounds how far the main thread's stack grows. Judges give far more
-/// than a shell's usual 8 MiB: DOMjudge's runguard sets it unlimited, the
-/// memory limit bounding the total, and so does the tool by default.
-/// Unlimited rather than the memory limit: glibc gives each new thread a
-/// stack the size of the limit (2 MiB when unlimited), so a limit of
-/// 256 MiB would make a few threads reserve more than the address-space
-/// cap. Never above the hard limit in force (macOS's is usually 64 MiB).
-/// On Windows the stack is fixed when the program is linked.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Stack {
-    Unlimited,
-    /// In bytes.
-    Bytes(u64),
-}
-
-impl Stack {
-    /// `unlimited`, or a whole number of MiB above 0.
-    pub fn parse_mib(text: &str) -> Option<Stack> {
-        if text == "unlimited" {
-            return Some(Stack::Unlimited);
-        }
-        let mib: u64 = text.parse().ok().filter(|&mib| mib > 0)?;
-        Some(Stack::Bytes(mib.saturating_mul(1 << 20)))
     }
 }
 
@@ -194,12 +169,6 @@ pub fn stack_shortfall_once(stack: Stack) -> Option<String> {
 /// limit more, at most a second more.
 pub fn kill_after(limit: Duration) -> Duration {
     limit + (limit / 2).min(Duration::from_secs(1))
-}
-
-/// The output limit for a case whose expected output has `expected_size`
-/// bytes: 64 MiB, or twice that and 1 MiB more when larger.
-pub fn output_limit(expected_size: u64) -> u64 {
-    DEFAULT_OUTPUT_LIMIT.max(expected_size.saturating_mul(2).saturating_add(1 << 20))
 }
 
 /// A program given by path on the command line: a relative one (a bare
@@ -309,6 +278,10 @@ impl Ending {
 pub struct Run {
     /// From just before the program was started until it exited.
     pub elapsed: Duration,
+    /// CPU time, user and system, of every thread of the program and of
+    /// the processes it waited for (`wait4`'s rusage on Unix, the Job's
+    /// accounting on Windows); `None` where it could not be read.
+    pub cpu: Option<Duration>,
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.
     pub peak_memory: Option<u64>,
@@ -400,6 +373,7 @@ pub fn run_within(
         deadline: started + bounds.kill_after,
         memory: bounds.memory.filter(|_| measure_memory),
         output_over: stdout.as_ref().map(|_| output_over),
+        cpu: bounds.kill_cpu_after,
     };
     let waited = platform::wait(&mut child, &group, started, &watch);
     // The group is dead by now, so the pipes close at once, unless a
@@ -414,6 +388,7 @@ pub fn run_within(
     let waited = waited?;
     Ok(Run {
         elapsed: waited.elapsed,
+        cpu: waited.cpu,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
         ending: waited.ending,
@@ -526,6 +501,8 @@ struct Watch {
     memory: Option<u64>,
     /// Set by the standard output reader once the output limit is passed.
     output_over: Option<Arc<AtomicBool>>,
+    /// The CPU time past which the program is killed, where it is read.
+    cpu: Option<Duration>,
 }
 
 /// Why the tool killed a program.
@@ -540,7 +517,14 @@ impl Watch {
     /// True when something besides the deadline needs looking at while the
     /// program runs.
     fn polls(&self) -> bool {
-        self.memory.is_some() || self.output_over.is_some()
+        self.memory.is_some() || self.output_over.is_some() || self.cpu.is_some()
+    }
+
+    /// True when the program's CPU time, which `used` reads where the
+    /// platform can, has passed the CPU limit.
+    fn over_cpu(&self, used: impl FnOnce() -> Option<Duration>) -> bool {
+        self.cpu
+            .is_some_and(|limit| used().is_some_and(|used| used > limit))
     }
 
     /// How long to sleep before looking again.
@@ -576,6 +560,8 @@ impl Watch {
 /// What waiting for the program found out.
 struct Waited {
     elapsed: Duration,
+    /// See [`Run::cpu`].
+    cpu: Option<Duration>,
     peak_memory: Option<u64>,
     /// See [`Run::peak_sampled`].
     peak_sampled: bool,

@@ -10,7 +10,7 @@ use crate::checker::checker_time;
 use crate::color::{self, Paint};
 use crate::error::{indented, Error};
 use crate::flags::Stress as Options;
-use crate::run::{self, kill_after, Bounds, Purpose, Run};
+use crate::run::{self, Bounds, Purpose, Run};
 use crate::verdict::{self, Verdict};
 use crate::workspace::{Problem, Workspace};
 use std::fs;
@@ -73,11 +73,13 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         let expected = run_helper(&brute, &[], &input, "brute")?;
         fs::write(&answer, &expected.stdout)
             .map_err(|error| Error::new(format!("cannot write {}: {error}", answer.display())))?;
+        let (kill_after, kill_cpu_after) = problem.limits.kill_points();
         let bounds = Bounds {
-            kill_after: kill_after(problem.limits.time),
+            kill_after,
             memory: Some(problem.limits.memory),
             output: problem.limits.output_for(expected.stdout.len() as u64),
             stack: problem.limits.stack,
+            kill_cpu_after,
         };
         let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
             .map_err(|error| Error::new(format!("cannot run {}: {error}", solution.display())))?;

@@ -32,8 +32,9 @@ use crate::command;
 use crate::compare::Budget;
 use crate::error::Error;
 use crate::flags::Timing as Options;
+use crate::rules::Limits;
 use crate::verdict::mebibytes;
-use crate::workspace::{self, Limits, Workspace};
+use crate::workspace::{self, Workspace};
 use inputs::Input;
 use measure::{peak_memory, rounds, time_row, Program};
 // `--peak-memory-of`, which the options hand over to.
@@ -47,10 +48,8 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 use table::{Columns, Report, Row};
 
-pub const DEFAULT_RUNS: usize = 10;
 /// Fewer runs than this say little about a median.
 pub const MIN_RUNS: usize = 3;
-pub const DEFAULT_SECONDS: f64 = 2.0;
 /// A run this long is its own warm-up.
 const LONG_RUN: Duration = Duration::from_secs(1);
 

@@ -4,8 +4,8 @@
 //! `checker.rs`), and a bounded report of their first difference with
 //! whitespace made visible.
 
+use crate::rules::{Clock, Limits};
 use crate::run::{self, Ending, Run};
-use crate::workspace::Limits;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 
@@ -119,8 +119,12 @@ fn lines_without_ends(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// The words of `text`, apart by C's `isspace` (space, tab, LF, CR,
+/// vertical tab, form feed), which the ICPC default validator reads
+/// tokens by (problemtools' default_validator.cc): only these differing
+/// is PE. A UTF-8 byte-order mark is not whitespace there either.
 fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(u8::is_ascii_whitespace)
+    text.split(|&byte| byte.is_ascii_whitespace() || byte == 0x0b)
         .filter(|word| !word.is_empty())
 }
 
@@ -187,6 +191,50 @@ pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String
     judge_output(expected, &run.stdout)
 }
 
+/// AC or WA by Luogu's rule, "评测忽略行末空格与文尾回车" (the judge
+/// ignores spaces at the ends of lines and line breaks at the end of the
+/// text: luogu-dev/docs, docs/manual/luogu/problem/index.md): each line
+/// with the spaces at its end taken off (and a CR, which the tool takes as
+/// part of a line end everywhere), and the blank lines at the end of the
+/// text, are compared; no PE. A tab is not a space there: it counts.
+pub fn compare_lines(expected: &[u8], actual: &[u8]) -> Verdict {
+    if trimmed_lines(expected).eq(trimmed_lines(actual)) {
+        Verdict::Ac
+    } else {
+        Verdict::Wa
+    }
+}
+
+/// The lines of `text` without their trailing spaces and CRs, the
+/// blank lines at its end left out.
+fn trimmed_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let trim = |line: &[u8]| -> usize {
+        line.iter()
+            .rposition(|&byte| !matches!(byte, b' ' | b'\r'))
+            .map_or(0, |last| last + 1)
+    };
+    let lines: Vec<&[u8]> = text
+        .split(|&byte| byte == b'\n')
+        .map(|line| &line[..trim(line)])
+        .collect();
+    let kept = lines
+        .iter()
+        .rposition(|line| !line.is_empty())
+        .map_or(0, |last| last + 1);
+    lines.into_iter().take(kept)
+}
+
+/// [`compare_lines`], with the difference shown under a WA.
+pub fn judge_lines(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
+    let verdict = compare_lines(expected, actual);
+    let detail = if verdict.passed() {
+        String::new()
+    } else {
+        show_difference(expected, actual, CONTEXT_LINES)
+    };
+    (verdict, detail)
+}
+
 /// [`compare`], with the difference shown under a failure.
 pub fn judge_output(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
     let verdict = compare(expected, actual);
@@ -198,18 +246,60 @@ pub fn judge_output(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
     (verdict, detail)
 }
 
+/// Whether a finished run is past its time limit by the rule of
+/// `limits.clock`: wall time against the limit; or CPU time against the
+/// limit and wall time against the cap, wall time against the limit
+/// where CPU time was not measured.
+pub fn over_time_limit(run: &Run, limits: Limits) -> bool {
+    match (limits.clock, run.cpu) {
+        (Clock::Cpu(_), Some(cpu)) => {
+            cpu > limits.time || run.elapsed > limits.clock.wall_cap(limits.time)
+        }
+        _ => run.elapsed > limits.time,
+    }
+}
+
+/// The time that decides a run's verdict under `limits`: its CPU time
+/// under a CPU rule where measured, else its wall time.
+pub fn deciding_time(run: &Run, limits: Limits) -> Duration {
+    match (limits.clock, run.cpu) {
+        (Clock::Cpu(_), Some(cpu)) => cpu,
+        _ => run.elapsed,
+    }
+}
+
+/// What a TLE shows: the time past the limit (CPU or wall), or the wall
+/// time past the cap of a program that used little CPU.
+fn time_detail(run: &Run, limits: Limits, what: &str) -> String {
+    let limit = milliseconds(limits.time);
+    match (limits.clock, run.cpu) {
+        (Clock::Cpu(_), Some(cpu)) if cpu > limits.time => format!(
+            "{what} {} of CPU time ({} wall), over the time limit of {limit}\n",
+            milliseconds(cpu),
+            milliseconds(run.elapsed)
+        ),
+        (Clock::Cpu(_), Some(cpu)) => format!(
+            "{what} {} wall time, past the wall-time cap of {} (CPU time {}, the limit {limit})\n",
+            milliseconds(run.elapsed),
+            milliseconds(limits.clock.wall_cap(limits.time)),
+            milliseconds(cpu)
+        ),
+        (Clock::Cpu(_), None) => format!(
+            "{what} {}, over the time limit of {limit} (wall time: CPU time was not measured)\n",
+            milliseconds(run.elapsed)
+        ),
+        (Clock::Wall, _) => format!(
+            "{what} {}, over the time limit of {limit}\n",
+            milliseconds(run.elapsed)
+        ),
+    }
+}
+
 /// TLE, MLE, OLE or RE, with what to show, when the run broke a limit or
 /// failed; `None` when it ran cleanly and only its output is left to judge.
 /// For checks that have no expected output to compare (timing).
 pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
-    let over_time = |what: &str| {
-        let detail = format!(
-            "{what} {}, over the time limit of {}\n",
-            milliseconds(run.elapsed),
-            milliseconds(limits.time)
-        );
-        Some((Verdict::Tle, detail))
-    };
+    let over_time = |what: &str| Some((Verdict::Tle, time_detail(run, limits, what)));
     let over_memory = |peak: Option<u64>| {
         let detail = match peak {
             // The watchdog saw the limit passed; the system's record of the
@@ -254,7 +344,7 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         );
         return Some((Verdict::Ole, detail));
     }
-    if run.elapsed > limits.time {
+    if over_time_limit(run, limits) {
         return over_time("ran");
     }
     if let Some(peak) = run.peak_memory.filter(|&peak| peak > limits.memory) {
@@ -618,7 +708,7 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory: 64 << 20,
-        ..crate::workspace::DEFAULT_LIMITS
+        ..crate::rules::DEFAULT_LIMITS
     };
 
     #[test]
@@ -1180,5 +1270,104 @@ mod tests {
                 run::MEASURED_MEMORY
             )
         );
+    }
+
+    #[test]
+    fn the_clock_decides_tle_by_cpu_time_with_a_wall_cap_or_by_wall_time() {
+        use crate::rules::{Clock, WallCap};
+        let cpu_rule = LIMITS;
+        let wall_rule = Limits {
+            clock: Clock::Wall,
+            ..LIMITS
+        };
+        let domjudge = Limits {
+            clock: Clock::Cpu(WallCap::Overshoot),
+            ..LIMITS
+        };
+        // (limits, CPU ms, wall ms, TLE)
+        for (limits, cpu, wall, tle) in [
+            // A busy loop on a busy machine: AC by CPU, TLE by wall.
+            (cpu_rule, Some(600), 1500, false),
+            (wall_rule, Some(600), 1500, true),
+            // Two threads of 700 ms each: TLE by CPU, AC by wall.
+            (cpu_rule, Some(1400), 700, true),
+            (wall_rule, Some(1400), 700, false),
+            // A sleeper: TLE past the cap, not before.
+            (cpu_rule, Some(1), 1999, false),
+            (cpu_rule, Some(1), 2001, true),
+            (domjudge, Some(1), 1999, false),
+            (domjudge, Some(1), 2001, true),
+            // At the limit is within it.
+            (cpu_rule, Some(1000), 1000, false),
+            // CPU time not measured: wall time decides.
+            (cpu_rule, None, 1001, true),
+            (cpu_rule, None, 999, false),
+        ] {
+            let run = Run {
+                cpu: cpu.map(Duration::from_millis),
+                ..run_with(wall, Some(1), Ending::Exited(0), b"1\n")
+            };
+            let (verdict, detail) = judge_run(&run, b"1\n", limits);
+            assert_eq!(
+                verdict == Verdict::Tle,
+                tle,
+                "{limits:?} {cpu:?} {wall}: {detail}"
+            );
+            let decided = deciding_time(&run, limits);
+            let expected = match (limits.clock, cpu) {
+                (Clock::Cpu(_), Some(cpu)) => Duration::from_millis(cpu),
+                _ => Duration::from_millis(wall),
+            };
+            assert_eq!(decided, expected);
+        }
+        let run = Run {
+            cpu: Some(Duration::from_millis(1400)),
+            ..run_with(700, Some(1), Ending::Exited(0), b"1\n")
+        };
+        assert_eq!(
+            judge_run(&run, b"1\n", cpu_rule).1,
+            "ran 1400.00 ms of CPU time (700.00 ms wall), over the time limit of 1000.00 ms\n"
+        );
+        assert_eq!(
+            LIMITS.kill_points(),
+            (
+                Duration::from_millis(2000),
+                Some(Duration::from_millis(1500))
+            )
+        );
+        assert_eq!(wall_rule.kill_points(), (Duration::from_millis(1500), None));
+    }
+
+    #[test]
+    fn exact_and_lines_hold_whitespace_as_written_in_the_help() {
+        // (expected, actual, exact, lines)
+        for (expected, actual, exact, lines) in [
+            (&b"1 2\n"[..], &b"1 2\n"[..], Verdict::Ac, Verdict::Ac),
+            (b"1 2\n", b"1 2", Verdict::Ac, Verdict::Ac),
+            (b"1 2\n", b"1 2\r\n", Verdict::Ac, Verdict::Ac),
+            // A trailing space: PE exactly, AC on Luogu.
+            (b"1 2\n", b"1 2 \n", Verdict::Pe, Verdict::Ac),
+            (b"1 2\n", b"1 2  \r\n", Verdict::Pe, Verdict::Ac),
+            (b"1 2\n", b"1 2\t\n", Verdict::Pe, Verdict::Wa),
+            // Blank lines at the end.
+            (b"1 2\n", b"1 2\n\n\n", Verdict::Pe, Verdict::Ac),
+            (b"1 2\n", b"1 2\n \n", Verdict::Pe, Verdict::Ac),
+            // Other whitespace: PE exactly, WA on Luogu.
+            (b"1 2\n", b"1  2\n", Verdict::Pe, Verdict::Wa),
+            (b"1 2\n", b" 1 2\n", Verdict::Pe, Verdict::Wa),
+            (b"1 2\n", b"1\n2\n", Verdict::Pe, Verdict::Wa),
+            (b"1\n2\n", b"1\n\n2\n", Verdict::Pe, Verdict::Wa),
+            // C's isspace: a vertical tab and a form feed are whitespace.
+            (b"1 2\n", b"1\x0b2\n", Verdict::Pe, Verdict::Wa),
+            (b"1 2\n", b"1\x0c2\n", Verdict::Pe, Verdict::Wa),
+            (b"1 2\n", b"1 2\x0b\n", Verdict::Pe, Verdict::Wa),
+            // A byte-order mark is not whitespace.
+            (b"1 2\n", b"\xef\xbb\xbf1 2\n", Verdict::Wa, Verdict::Wa),
+            (b"1 2\n", b"1 3\n", Verdict::Wa, Verdict::Wa),
+        ] {
+            let shown = (printable(expected), printable(actual));
+            assert_eq!(compare(expected, actual), exact, "exact {shown:?}");
+            assert_eq!(compare_lines(expected, actual), lines, "lines {shown:?}");
+        }
     }
 }

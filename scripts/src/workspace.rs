@@ -6,7 +6,10 @@ use crate::checker::{self, Checker};
 use crate::command::{self, Ended};
 use crate::error::Error;
 use crate::interact::{self, Interactor};
-use crate::run::{self, Stack};
+use crate::rules::profile::{self, Chosen};
+use crate::rules::Stack;
+// Re-exported while other rooms still name them here.
+pub use crate::rules::{Limits, DEFAULT_LIMITS};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -46,35 +49,14 @@ pub struct Problem {
     pub compile: Vec<JudgeCompile>,
     /// The names of its example targets.
     pub examples: Vec<String>,
-}
-
-/// A judge's limits for one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub time: Duration,
-    /// In bytes.
-    pub memory: u64,
-    /// Standard output in bytes past which a run is OLE; `None`: 64 MiB, or
-    /// twice the case's answer and 1 MiB more (see [`Limits::output_for`]).
-    pub output: Option<u64>,
-    /// The stack the program starts with (Unix).
-    pub stack: Stack,
-}
-
-/// Limits when none are given: the usual judge's.
-pub const DEFAULT_LIMITS: Limits = Limits {
-    time: Duration::from_millis(1000),
-    memory: 256 << 20,
-    output: None,
-    stack: Stack::Unlimited,
-};
-
-impl Limits {
-    /// The output limit for a case whose answer has `answer_size` bytes.
-    pub fn output_for(&self, answer_size: u64) -> u64 {
-        self.output
-            .unwrap_or_else(|| run::output_limit(answer_size))
-    }
+    /// The judge profile it is judged by (`judge`, else its `url`'s host),
+    /// which gives the time rule, and the checker and stack the table does
+    /// not name.
+    pub profile: Chosen,
+    /// The table names its own checker, which a profile does not replace.
+    pub checker_given: bool,
+    /// The table names its own stack limit.
+    pub stack_given: bool,
 }
 
 /// How one judge compiles a submitted file: `rustc ARGS... FILE`. The tool
@@ -317,13 +299,39 @@ impl Problem {
             Value::Null => Ok(None),
             _ => number(key).map(Some),
         };
+        let profile = match (&judge["judge"], &judge["url"]) {
+            (Value::Null, Value::String(url)) => {
+                profile::by_url(url).map_or_else(Chosen::unknown, |profile| Chosen {
+                    profile,
+                    from: "the crate's url",
+                })
+            }
+            (Value::Null, _) => Chosen::unknown(),
+            (Value::String(name), _) => Chosen {
+                profile: profile::by_name(name).ok_or_else(|| {
+                    in_table(
+                        format!(
+                            "`judge` names no judge the tool knows: '{name}' (it knows {})",
+                            profile::names()
+                        )
+                        .into(),
+                    )
+                })?,
+                from: "the crate's `judge`",
+            },
+            _ => {
+                return Err(in_table(
+                    format!("`judge` must be a string: {}", profile::names()).into(),
+                ))
+            }
+        };
         let stack = match &judge["stack-limit-mib"] {
-            Value::Null => Stack::Unlimited,
-            Value::String(word) if word == "unlimited" => Stack::Unlimited,
+            Value::Null => None,
+            Value::String(word) if word == "unlimited" => Some(Stack::Unlimited),
             value => value
                 .as_u64()
                 .filter(|&mib| mib > 0)
-                .map(|mib| Stack::Bytes(mib.saturating_mul(1 << 20)))
+                .map(|mib| Some(Stack::Bytes(mib.saturating_mul(1 << 20))))
                 .ok_or_else(|| {
                     let what = "`stack-limit-mib` must be a whole number above 0 or \"unlimited\"";
                     in_table(what.into())
@@ -333,10 +341,11 @@ impl Problem {
             time: Duration::from_millis(number("time-limit-ms")?),
             memory: number("memory-limit-mib")?.saturating_mul(1024 * 1024),
             output: optional("output-limit-mib")?.map(|mib| mib.saturating_mul(1 << 20)),
-            stack,
+            stack: stack.unwrap_or(profile.profile.stack),
+            clock: profile.profile.clock,
         };
         let checker = match &judge["checker"] {
-            Value::Null => Checker::Exact,
+            Value::Null => Checker::of(profile.profile.comparison),
             Value::String(spec) => {
                 Checker::parse(spec, &dir).map_err(|error| in_table(error.context("`checker`")))?
             }
@@ -391,6 +400,9 @@ impl Problem {
             )));
         }
         Ok(Problem {
+            profile,
+            checker_given: !judge["checker"].is_null(),
+            stack_given: !judge["stack-limit-mib"].is_null(),
             samples: root.join("samples").join(&name),
             name,
             dir,
@@ -608,5 +620,57 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert_eq!(error, "no problem crate named 'x9' (have: x1-a, x1-b)");
+    }
+
+    #[test]
+    fn a_crates_profile_is_its_judge_key_else_its_urls_host() {
+        use crate::rules::{Clock, WallCap};
+        let profile_of = |more: &str| {
+            let judge = format!(r#"{{ "time-limit-ms": 1, "memory-limit-mib": 1 {more} }}"#);
+            let workspace = Workspace::from_metadata(&metadata(&judge)).unwrap();
+            let problem = &workspace.problems[1];
+            (problem.profile.profile.name, problem.profile.from)
+        };
+        let url = r#", "url": "https://www.luogu.com.cn/problem/P2346""#;
+        assert_eq!(profile_of(url), ("luogu", "the crate's url"));
+        let both = r#", "url": "http://poj.org/problem?id=1222", "judge": "nowcoder""#;
+        assert_eq!(profile_of(both), ("nowcoder", "the crate's `judge`"));
+        let unknown = r#", "url": "https://example.com/1""#;
+        assert_eq!(profile_of(unknown).0, "default");
+        assert_eq!(profile_of("").0, "default");
+        // The profile's checker and stack where the table names none;
+        // the table's own where it does; the profile's clock always.
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": "atcoder" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let problem = &workspace.problems[1];
+        assert_eq!(problem.limits.stack, Stack::Bytes(1 << 30));
+        assert_eq!(problem.limits.clock, Clock::Cpu(WallCap::Times(2)));
+        assert_eq!(problem.checker, Checker::Exact);
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": "luogu",
+            "checker": "tokens", "stack-limit-mib": 8 }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        let problem = &workspace.problems[1];
+        assert_eq!(problem.checker, Checker::Tokens);
+        assert_eq!(problem.limits.stack, Stack::Bytes(8 << 20));
+        assert!(problem.checker_given && problem.stack_given);
+        let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": "luogu" }"#;
+        let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();
+        assert_eq!(workspace.problems[1].checker, Checker::Lines);
+        for (judge, expected) in [
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": "hackerrank" }"#,
+                "x1-b: [package.metadata.judge] `judge` names no judge the tool knows: \
+                 'hackerrank' (it knows default, wall, icpc,",
+            ),
+            (
+                r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": 3 }"#,
+                "`judge` must be a string",
+            ),
+        ] {
+            let error = Workspace::from_metadata(&metadata(judge))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(expected), "{judge}: {error}");
+        }
     }
 }

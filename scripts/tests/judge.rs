@@ -129,23 +129,38 @@ fn control_bytes_in_the_output_never_reach_the_terminal() {
 
 #[test]
 fn a_program_past_the_limit_is_killed_and_tle() {
+    // A sleeper uses no CPU time: the default profile's wall-time cap, twice
+    // the limit, stops it (where CPU time is not measured, the wall time is
+    // over the limit).
     let report = one("sleep 5000", "slept\n");
     assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
-    let (head, detail) = report.case(CASE);
+    let (_, detail) = report.case(CASE);
     assert!(detail.contains("killed after"), "{detail}");
+    assert!(
+        detail.contains("past the wall-time cap of 2000.00 ms")
+            || detail.contains("CPU time was not measured"),
+        "{detail}"
+    );
+    // Killed at the cap, 2000 ms, not after the five seconds.
+    let wall: f64 = detail.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!((2000.0..4000.0).contains(&wall), "{detail}");
+    assert_eq!(report.code, Some(1));
+    // Under wall time, the old rule: killed half the limit later.
+    let samples = Scratch::with_files("wall", &[("1.in", "sleep 5000"), ("1.out", "slept\n")]);
+    let args = ["--time-limit-ms", "1000", "--judge", "wall"];
+    let report = common::judge_program(fixture(), &samples.path, &args);
+    let (head, detail) = report.case(CASE);
     assert!(
         detail.contains("over the time limit of 1000.00 ms"),
         "{detail}"
     );
-    // Killed at 1500 ms, not after the five seconds.
     let milliseconds: f64 = head.split_whitespace().nth(2).unwrap().parse().unwrap();
-    assert!((1000.0..4000.0).contains(&milliseconds), "{head}");
-    assert_eq!(report.code, Some(1));
+    assert!((1000.0..2000.0).contains(&milliseconds), "{head}");
 }
 
 #[test]
 fn a_right_answer_after_the_limit_is_still_tle() {
-    let report = one("sleep 1100", "slept\n");
+    let report = one("cpu-threads 1 1100", "spun\n");
     assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
 }
 
@@ -265,7 +280,7 @@ fn unpaired_files_are_errors_and_every_case_is_counted() {
     let order: Vec<&str> = report
         .stdout
         .lines()
-        .filter(|line| !line.starts_with(' '))
+        .filter(|line| !line.starts_with(' ') && !line.starts_with("judged as"))
         .filter_map(|line| line.split_whitespace().nth(1))
         .collect();
     assert_eq!(
@@ -408,13 +423,14 @@ fn judge_with(cases: &[(&str, &str, &str)], args: &[&str]) -> Report {
 }
 
 /// The options that change what `cargo judge` decides, each with a case
-/// that shows it: `slow` sleeps 600 ms (TLE under 590 ms, which it cannot
-/// beat, and AC under the 1000 ms of the crates and of `--program`), `big`
+/// that shows it: `slow` sleeps 600 ms (TLE under 590 ms of wall time,
+/// which it cannot beat, and AC under the 1000 ms of the crates and of
+/// `--program`, whose default profile also lets it sleep), `big`
 /// fills 32 MiB (within 590 ms: it took 314 under Wine on a loaded machine;
 /// MLE under 8 MiB, AC under 256 MiB), `spaced` prints `1  2` for `1 2` (PE
 /// exactly, AC by tokens), and `--case` leaves `other` out.
 const OPTIONS: [&[&str]; 4] = [
-    &["--time-limit-ms", "590"],
+    &["--time-limit-ms", "590", "--judge", "wall"],
     &["--memory-limit-mib", "8"],
     &["--checker", "tokens"],
     &["--case", "slow", "--case", "big.in", "--case", "spaced"],

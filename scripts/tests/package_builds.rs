@@ -558,8 +558,7 @@ fn a_custom_validated_package_without_its_validator_is_judged_with_checker() {
     let report = judge(&icpc.path, &[]);
     report.exited(2);
     assert!(
-        report.stderr.contains("validation is custom")
-            && report.stderr.contains("pass --checker"),
+        report.stderr.contains("validation is custom") && report.stderr.contains("pass --checker"),
         "{}",
         report.stderr
     );
@@ -569,6 +568,11 @@ fn a_custom_validated_package_without_its_validator_is_judged_with_checker() {
         "{}",
         report.stdout
     );
-    assert_eq!(report.verdict("judge-fixture/secret/1"), "AC", "{}", report.stdout);
+    assert_eq!(
+        report.verdict("judge-fixture/secret/1"),
+        "AC",
+        "{}",
+        report.stdout
+    );
     report.exited(0);
 }

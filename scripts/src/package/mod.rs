@@ -369,6 +369,7 @@ pub fn plan(
             memory,
             output,
             stack: options.stack_limit.unwrap_or(own.stack),
+            clock: own.clock,
         },
         checker,
         cases,
@@ -576,6 +577,7 @@ fn shown_memory(bytes: u64) -> String {
 fn named(checker: &Checker) -> String {
     match checker {
         Checker::Exact => "exact".to_string(),
+        Checker::Lines => "lines".to_string(),
         Checker::Tokens => "tokens".to_string(),
         Checker::Float(error) => format!("float:{error:e}"),
         Checker::Program(path) => path.display().to_string(),

@@ -162,6 +162,7 @@ pub fn interact(
             deadline: started + bounds.kill_after,
             memory: bounds.memory,
             output_over: None,
+            cpu: None,
         },
         grace,
         settles,
@@ -186,6 +187,7 @@ pub fn interact(
     Ok(Interaction {
         program: Run {
             elapsed: waited.program.elapsed,
+            cpu: waited.program.cpu,
             peak_memory: waited.program.peak_memory,
             peak_sampled: waited.program.peak_sampled,
             ending: waited.program.ending,

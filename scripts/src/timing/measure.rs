@@ -11,9 +11,9 @@ use crate::cli;
 use crate::command::{self, Ended};
 use crate::compare::{self, Budget};
 use crate::error::Error;
+use crate::rules::Limits;
 use crate::run::{self, Purpose, Run};
 use crate::verdict::{self, Verdict};
-use crate::workspace::Limits;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -205,7 +205,7 @@ pub fn peak_memory_and_exit(parser: &mut lexopt::Parser) -> ! {
         let limits = Limits {
             time: Duration::from_millis(kill_after),
             memory: u64::MAX,
-            ..crate::workspace::DEFAULT_LIMITS
+            ..crate::rules::DEFAULT_LIMITS
         };
         let (_, peak) = timed_run(&program, &input, limits, Purpose::Memory)?;
         Ok(peak.map_or_else(|| "-".to_string(), |peak| peak.to_string()))

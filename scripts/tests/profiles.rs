@@ -1,0 +1,262 @@
+//! Judge profiles: the time rule (CPU time with a wall-time cap, or wall
+//! time), each judge's comparison, and the report's line that names the
+//! profile and where it came from. Programs of known CPU and wall time are
+//! the fixture's `cpu-threads`, `spin` and `sleep`.
+
+mod common;
+
+use common::{fixture, judge_program, Scratch};
+#[cfg(unix)]
+use std::process::{Child, Command, Stdio};
+
+/// One case `1.in` telling the fixture `command`, with `1.out` `answer`.
+fn one_case(name: &str, command: &str, answer: &str) -> Scratch {
+    Scratch::with_files(name, &[("1.in", command), ("1.out", answer)])
+}
+
+/// The `cpu_ns` and `wall_ns` of the first case in `--json -` output.
+fn times(json: &str) -> (Option<u64>, u64) {
+    let line = json
+        .lines()
+        .find(|line| line.contains(r#""type":"case""#))
+        .unwrap_or_else(|| panic!("no case in {json}"));
+    let field = |name: &str| -> Option<u64> {
+        let rest = line.split_once(&format!(r#""{name}":"#))?.1;
+        rest.split([',', '}']).next()?.parse().ok()
+    };
+    (field("cpu_ns"), field("wall_ns").expect("wall_ns"))
+}
+
+#[cfg(unix)]
+/// Busy processes, one for each core, killed when dropped.
+struct Load(Vec<Child>);
+
+#[cfg(unix)]
+impl Load {
+    fn every_core() -> Load {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let spinners = (0..cores)
+            .map(|_| {
+                let mut child = Command::new(fixture())
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .unwrap();
+                use std::io::Write;
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(b"spin 20000").unwrap();
+                drop(stdin);
+                child
+            })
+            .collect();
+        Load(spinners)
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[cfg(unix)]
+/// The verdict the default profile's rule gives a run of `cpu` and `wall`
+/// nanoseconds under a 1 s limit: CPU time against the limit, wall time
+/// against the cap of 2 s.
+fn by_the_rule(cpu: u64, wall: u64) -> &'static str {
+    if cpu > 1_000_000_000 || wall > 2_000_000_000 {
+        "TLE"
+    } else {
+        "AC"
+    }
+}
+
+#[cfg(unix)]
+/// The verdict word of the first case in `--json -` output.
+fn verdict(json: &str) -> &str {
+    let rest = json.split_once(r#""verdict":""#).expect("a verdict").1;
+    rest.split('"').next().unwrap()
+}
+
+// The figures a loaded machine gives are its own; the verdict must be the
+// one the rule gives those figures, and the run must have gone as the
+// issue's case says (wall time past the limit, CPU time within it) for the
+// test to show the difference: it says so when the machine was too busy
+// to (the program got less than a third of a core) or too idle.
+#[cfg(unix)]
+#[test]
+fn a_busy_loop_under_the_limit_in_cpu_time_is_ac_on_a_loaded_machine() {
+    let samples = one_case("profiles-busy", "cpu-threads 1 600", "spun\n");
+    let _load = Load::every_core();
+    let report = judge_program(
+        fixture(),
+        &samples.path,
+        &["--time-limit-ms", "1000", "--json", "-"],
+    );
+    let (cpu, wall) = times(&report.stdout);
+    let cpu = cpu.expect("CPU time is measured on Unix");
+    assert_eq!(
+        verdict(&report.stdout),
+        by_the_rule(cpu, wall),
+        "{}",
+        report.stdout
+    );
+    if wall <= 2_000_000_000 {
+        // It ran to its end: its own 600 ms, and a little start-up.
+        assert!((600_000_000..700_000_000).contains(&cpu), "{cpu}");
+        assert_eq!(verdict(&report.stdout), "AC");
+        report.exited(0);
+    }
+    if !(1_000_000_000..=2_000_000_000).contains(&wall) {
+        eprintln!("not shown: the busy loop took {wall} ns of wall time, not 1 to 2 s");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn two_threads_of_700_ms_each_are_tle_by_cpu_time_under_1_s() {
+    let samples = one_case("profiles-threads", "cpu-threads 2 700", "spun\n");
+    let report = judge_program(
+        fixture(),
+        &samples.path,
+        &["--time-limit-ms", "1000", "--json", "-"],
+    );
+    report.exited(1);
+    let (cpu, wall) = times(&report.stdout);
+    let cpu = cpu.expect("CPU time is measured on Unix");
+    assert_eq!(verdict(&report.stdout), "TLE", "{}", report.stdout);
+    if cpu > 1_000_000_000 {
+        // Both threads' time is counted: more CPU than wall time when
+        // they ran side by side, and TLE for the CPU time.
+        assert!(report.stdout.contains("of CPU time"), "{}", report.stdout);
+        assert!(
+            cpu >= 1_400_000_000 || wall >= 2_000_000_000,
+            "{cpu} {wall}"
+        );
+    } else {
+        eprintln!("not shown: the machine gave the two threads {cpu} ns of CPU in {wall} ns");
+    }
+}
+
+#[test]
+fn a_sleeper_is_tle_by_the_wall_cap_within_half_a_second_of_it() {
+    let samples = one_case("profiles-sleeper", "sleep 10000", "slept\n");
+    let report = judge_program(
+        fixture(),
+        &samples.path,
+        &["--time-limit-ms", "1000", "--json", "-"],
+    );
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert!(report.stderr.contains("TLE"), "{}", report.stderr);
+    let (_, wall) = times(&report.stdout);
+    // The default profile's cap: twice the limit.
+    assert!((2_000_000_000..2_500_000_000).contains(&wall), "{wall}");
+}
+
+#[test]
+fn a_sleeper_under_the_wall_profile_is_tle_at_the_limit() {
+    let samples = one_case("profiles-sleeper-wall", "sleep 1200", "slept\n");
+    let report = judge_program(
+        fixture(),
+        &samples.path,
+        &["--time-limit-ms", "1000", "--judge", "wall"],
+    );
+    report.exited(1);
+    assert_eq!(report.verdict("judge-fixture/1"), "TLE");
+    // The default profile lets it sleep: its CPU time is nothing.
+    let report = judge_program(fixture(), &samples.path, &["--time-limit-ms", "1000"]);
+    report.exited(0);
+}
+
+#[test]
+fn a_trailing_space_is_ac_on_luogu_and_pe_on_poj() {
+    let samples = one_case("profiles-trailing", "print 42 \\n", "42\n");
+    for (judge, verdict, code) in [
+        ("luogu", "AC", 0),
+        ("poj", "PE", 1),
+        ("zoj", "PE", 1),
+        ("codeforces", "AC", 0),
+        ("kattis", "AC", 0),
+    ] {
+        let report = judge_program(fixture(), &samples.path, &["--judge", judge]);
+        report.exited(code);
+        assert_eq!(report.verdict("judge-fixture/1"), verdict, "{judge}");
+    }
+}
+
+#[test]
+fn the_first_line_names_the_profile_and_where_it_came_from() {
+    let samples = one_case("profiles-line", "print 1\\n", "1\n");
+    judge_program(fixture(), &samples.path, &[])
+        .exited(0)
+        .starts_with("judged as no judge known (the ICPC package format's rules) (no judge named")
+        .says(&[
+            "CPU time, wall time capped at 2x the limit",
+            "compared by exact",
+        ]);
+    judge_program(fixture(), &samples.path, &["--judge", "LUOGU"])
+        .exited(0)
+        .starts_with("judged as Luogu (--judge): CPU time")
+        .says(&["compared by lines"]);
+}
+
+#[test]
+fn an_unknown_judge_is_one_line_naming_the_known_ones() {
+    let samples = one_case("profiles-unknown", "print 1\\n", "1\n");
+    let report = judge_program(fixture(), &samples.path, &["--judge", "hackerrank"]);
+    report.exited(2);
+    assert!(
+        report
+            .stderr
+            .starts_with("error: --judge takes one of default, wall, icpc, kattis,"),
+        "{}",
+        report.stderr
+    );
+    assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+}
+
+#[test]
+fn a_memory_overrun_is_re_under_domjudge_and_mle_elsewhere() {
+    let samples = one_case("profiles-memory", "alloc 64", "allocated\n");
+    for (judge, verdict) in [("domjudge", "RE"), ("kattis", "MLE")] {
+        let args = [
+            "--judge",
+            judge,
+            "--memory-limit-mib",
+            "16",
+            "--time-limit-ms",
+            "5000",
+        ];
+        let report = judge_program(fixture(), &samples.path, &args);
+        report.exited(1);
+        assert_eq!(
+            report.verdict("judge-fixture/1"),
+            verdict,
+            "{}",
+            report.stdout
+        );
+    }
+}
+
+#[test]
+fn a_run_within_a_fifth_of_the_limit_is_marked_near_it() {
+    let samples = Scratch::with_files(
+        "profiles-near",
+        &[
+            ("1.in", "sleep 900"),
+            ("1.out", "slept\n"),
+            ("2.in", "print 1\\n"),
+            ("2.out", "1\n"),
+        ],
+    );
+    let args = ["--judge", "wall", "--time-limit-ms", "1000"];
+    let report = judge_program(fixture(), &samples.path, &args);
+    let (near, _) = report.case("judge-fixture/1");
+    assert!(near.ends_with("  near the limit"), "{}", report.stdout);
+    let (far, _) = report.case("judge-fixture/2");
+    assert!(!far.contains("near"), "{}", report.stdout);
+}
