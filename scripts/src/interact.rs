@@ -19,9 +19,9 @@
 use crate::checker::icpc::{self, icpc_verdict, FeedbackDir};
 use crate::checker::{checker_time, judge_by_status, testlib_verdict, Checker};
 use crate::error::Error;
+use crate::rules::Limits;
 use crate::run::{self, Bounds, Ending, Interaction, Run, Side};
 use crate::verdict::{self, Verdict};
-use crate::workspace::Limits;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -537,7 +537,7 @@ mod tests {
 
     const LIMITS: Limits = Limits {
         time: Duration::from_secs(1),
-        ..crate::workspace::DEFAULT_LIMITS
+        ..crate::rules::DEFAULT_LIMITS
     };
 
     /// A feedback folder with nothing in it.

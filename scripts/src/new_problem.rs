@@ -7,7 +7,8 @@
 
 use crate::error::Error;
 use crate::flags::NewProblem as Options;
-use crate::workspace::{Limits, Workspace};
+use crate::rules::Limits;
+use crate::workspace::Workspace;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -32,7 +32,7 @@ use crate::command;
 use crate::compare::Budget;
 use crate::error::Error;
 use crate::flags::Timing as Options;
-use crate::rules::Limits;
+use crate::rules::{self, Limits};
 use crate::verdict::mebibytes;
 use crate::workspace::{self, Workspace};
 use inputs::Input;
@@ -138,7 +138,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         let limits = Limits {
             time: Duration::from_secs(10),
             memory: u64::MAX,
-            ..workspace::DEFAULT_LIMITS
+            ..rules::DEFAULT_LIMITS
         };
         progress.name = "empty program".to_string();
         let row_started = Instant::now();
@@ -308,7 +308,7 @@ fn prepare_crates(options: &Options) -> Result<Prepared, Error> {
             limits: Limits {
                 time: problem.limits.time * 10 + Duration::from_secs(10),
                 memory: u64::MAX,
-                ..workspace::DEFAULT_LIMITS
+                ..rules::DEFAULT_LIMITS
             },
             checker: options
                 .checker
@@ -368,11 +368,11 @@ fn prepare_program(options: &Options, program: &Path) -> Result<Prepared, Error>
         limits: Limits {
             time: Duration::from_secs(60),
             memory: u64::MAX,
-            ..workspace::DEFAULT_LIMITS
+            ..rules::DEFAULT_LIMITS
         },
         checker,
         // No crate: the default time limit's.
-        checker_time: checker_time(workspace::DEFAULT_LIMITS.time),
+        checker_time: checker_time(rules::DEFAULT_LIMITS.time),
         scratch,
         inputs,
         skipped,

@@ -7,9 +7,7 @@ use crate::command::{self, Ended};
 use crate::error::Error;
 use crate::interact::{self, Interactor};
 use crate::rules::profile::{self, Chosen};
-use crate::rules::Stack;
-// Re-exported while other rooms still name them here.
-pub use crate::rules::{Limits, DEFAULT_LIMITS};
+use crate::rules::{Limits, Stack};
 use serde_json::Value;
 use std::env;
 use std::ffi::OsString;
@@ -462,6 +460,7 @@ pub fn rustc() -> Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::DEFAULT_LIMITS;
 
     fn metadata(judge: &str) -> Value {
         let text = format!(

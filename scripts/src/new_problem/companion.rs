@@ -8,7 +8,8 @@
 
 use super::{check_name, make, title, Plan, Sample};
 use crate::error::Error;
-use crate::workspace::{Workspace, DEFAULT_LIMITS};
+use crate::rules::DEFAULT_LIMITS;
+use crate::workspace::Workspace;
 use serde_json::{Map, Value};
 use std::fs;
 use std::io::{self, Read, Write};
@@ -123,7 +124,7 @@ pub fn read(value: &Value) -> Result<Request, Error> {
                 format!("{head} — {shown_name}")
             },
             url: Some(url.to_string()),
-            limits: crate::workspace::Limits {
+            limits: crate::rules::Limits {
                 time: Duration::from_millis(time_ms),
                 memory: memory_mib << 20,
                 ..DEFAULT_LIMITS

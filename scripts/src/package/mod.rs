@@ -16,7 +16,7 @@ use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
-use crate::workspace::Limits;
+use crate::rules::Limits;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
