@@ -816,11 +816,25 @@ impl Tally {
             let stem = file.file_stem().unwrap().to_str().unwrap();
             program_of(file, &format!("{example}-{folder}-{stem}"))
         };
+        // A package whose secret tests a generator makes (BAPCtools'
+        // `bt generate`) has its samples alone here: the tool refuses the
+        // package whole until they are made.
+        let generated = package.join("generators/generators.yaml").is_file()
+            && !fs::read_dir(package.join("data/secret")).is_ok_and(|entries| {
+                entries
+                    .flatten()
+                    .any(|entry| entry.path().extension().is_some_and(|e| e == "in"))
+            });
+        let judged = if generated {
+            package.join("data").join("sample")
+        } else {
+            package.to_path_buf()
+        };
         let judge_at = |program: &Path, seconds: f64| {
             let milliseconds = ((seconds * 1000.0) as u64).to_string();
             let program = program.to_str().unwrap();
             judge(
-                package,
+                &judged,
                 &["--program", program, "--time-limit-ms", &milliseconds],
             )
         };
@@ -1000,9 +1014,17 @@ fn bapctools_test_problems_give_each_submission_its_folders_verdict() {
         every_language: true,
         ..Tally::default()
     };
+    // As in DOMjudge's examples, from which it comes: a test of the
+    // judgehost's sandbox, not of a verdict.
+    let known = [(
+        "test-fill-stdout.cc",
+        "OLE",
+        "the judgehost cuts output at its limit and lets the program run into its time \
+         limit; the tool stops it at the output limit",
+    )];
     for (problem, limit) in problems {
         let package = bapctools.join("test").join("problems").join(problem);
-        tally.judge_package(&package, limit, &[]);
+        tally.judge_package(&package, limit, &known);
     }
     tally.report(60);
 }
