@@ -580,7 +580,7 @@ fn a_stack_the_tool_cannot_give_is_said() {
     // Said once, before the cases (after the line naming the judge
     // profile).
     let header = format!("note: {said}: a deep recursion a judge accepts can be RE here\n");
-    let first_case = report.stdout.find("RE ").unwrap();
+    let first_case = report.stdout.find("\nRE ").unwrap() + 1;
     assert!(
         report.stdout[..first_case].contains(&header),
         "{}",
