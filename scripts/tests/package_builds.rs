@@ -7,20 +7,12 @@
 
 mod common;
 
-use common::{fixture, judge_program, lacking, tool, Report, Scratch, CPP_COMPILERS};
+use common::{
+    fixture, fresh_comment, judge, lacking, package, package_line, tool, Report, Scratch,
+    CPP_COMPILERS,
+};
 use std::path::Path;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-
-/// A package in a scratch folder: `files` are paths and contents (the
-/// fixture's input says what it prints).
-fn package(files: &[(&str, &str)]) -> Scratch {
-    Scratch::with_files("package", files)
-}
-
-/// Judges the fixture on `dir` with `args` after the rest.
-fn judge(dir: &Path, args: &[&str]) -> Report {
-    judge_program(fixture(), dir, args)
-}
+use std::time::{Duration, Instant};
 
 /// Judges the fixture on `samples`, run in the folder `current`.
 fn judge_in(current: &Path, samples: &str, args: &[&str]) -> Report {
@@ -34,25 +26,6 @@ fn judge_in(current: &Path, samples: &str, args: &[&str]) -> Report {
             .output()
             .unwrap(),
     )
-}
-
-/// The line that says what a package is judged under.
-fn package_line(report: &Report) -> &str {
-    report
-        .stdout
-        .lines()
-        .find(|line| line.contains(" package") && line.contains("time limit"))
-        .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
-}
-
-/// A line that makes a source unlike any an earlier run built, so that
-/// the first build in a test is a build, whatever the cache holds.
-fn fresh_comment(prefix: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{prefix} run {} {nanos}\n", std::process::id())
 }
 
 /// A package whose secret/ holds a case of its own and one in each of two

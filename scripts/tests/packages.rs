@@ -8,39 +8,11 @@
 
 mod common;
 
-use common::{fixture, judge_program, lacking, tool, Problems, Report, Scratch, CPP_COMPILERS};
+use common::{
+    fixture, fresh_comment, judge, lacking, package, package_line, tool, Problems, Report, Scratch,
+    CPP_COMPILERS,
+};
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
-
-/// A package in a scratch folder: `files` are paths and contents (the
-/// fixture's input says what it prints).
-fn package(files: &[(&str, &str)]) -> Scratch {
-    Scratch::with_files("package", files)
-}
-
-/// Judges the fixture on `dir` with `args` after the rest.
-fn judge(dir: &Path, args: &[&str]) -> Report {
-    judge_program(fixture(), dir, args)
-}
-
-/// The line that says what a package is judged under.
-fn package_line(report: &Report) -> &str {
-    report
-        .stdout
-        .lines()
-        .find(|line| line.contains(" package") && line.contains("time limit"))
-        .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
-}
-
-/// A line that makes a source unlike any an earlier run built, so that
-/// the first build in a test is a build, whatever the cache holds.
-fn fresh_comment(prefix: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    format!("{prefix} run {} {nanos}\n", std::process::id())
-}
 
 #[test]
 fn a_legacy_package_root_is_judged_by_the_icpc_default_validator_under_its_memory_limit() {

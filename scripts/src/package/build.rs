@@ -124,13 +124,7 @@ pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
         Some(main) => {
             hashed.push((main.parent().unwrap_or(Path::new("")), main.clone()));
             for folder in source.include.iter().chain(Some(&source.dir)) {
-                let headers = files_recursive(folder).unwrap_or_default();
-                hashed.extend(
-                    headers
-                        .into_iter()
-                        .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
-                        .map(|path| (folder.as_path(), path)),
-                );
+                hashed.extend(headers_in(folder));
             }
         }
         None => {
@@ -140,13 +134,7 @@ pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
                     .map(|file| (source.dir.as_path(), file.clone())),
             );
             for folder in &source.include {
-                let headers = files_recursive(folder).unwrap_or_default();
-                hashed.extend(
-                    headers
-                        .into_iter()
-                        .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
-                        .map(|path| (folder.as_path(), path)),
-                );
+                hashed.extend(headers_in(folder));
             }
         }
     }
@@ -320,6 +308,15 @@ fn program_name(language: Language, source: &Source) -> String {
         (_, true) => format!("{stem}.exe"),
         (_, false) => stem,
     }
+}
+
+/// The headers below `folder`, each with the folder it is named from.
+fn headers_in(folder: &Path) -> impl Iterator<Item = (&Path, PathBuf)> {
+    files_recursive(folder)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|path| has_extension(path, &HEADER_EXTENSIONS))
+        .map(move |path| (folder, path))
 }
 
 fn has_extension(path: &Path, extensions: &[&str]) -> bool {

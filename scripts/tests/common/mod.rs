@@ -319,3 +319,33 @@ impl Problems {
         self.tool_in("", args)
     }
 }
+
+/// A package in a scratch folder: `files` are paths and contents (the
+/// fixture's input says what it prints).
+pub fn package(files: &[(&str, &str)]) -> Scratch {
+    Scratch::with_files("package", files)
+}
+
+/// Judges the fixture on `dir` with `args` after the rest.
+pub fn judge(dir: &Path, args: &[&str]) -> Report {
+    judge_program(fixture(), dir, args)
+}
+
+/// The line that says what a package is judged under.
+pub fn package_line(report: &Report) -> &str {
+    report
+        .stdout
+        .lines()
+        .find(|line| line.contains(" package") && line.contains("time limit"))
+        .unwrap_or_else(|| panic!("no package line in:\n{}{}", report.stdout, report.stderr))
+}
+
+/// A line that makes a source unlike any an earlier run built, so that
+/// the first build in a test is a build, whatever the cache holds.
+pub fn fresh_comment(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{prefix} run {} {nanos}\n", std::process::id())
+}
