@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{tool, workspace_root, Problems, Scratch};
+use common::{copy_tree, tool, workspace_root, Problems, Scratch};
 use serde_json::Value;
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -544,19 +544,6 @@ fn from_json_makes_the_same_crates_and_refuses_bad_files_in_one_line() {
     assert!(!root
         .join("crates/atcoder-abc096-a-day-of-takahashi")
         .exists());
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> common::Report {

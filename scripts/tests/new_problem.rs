@@ -5,25 +5,12 @@
 
 mod common;
 
-use common::{tool, workspace_root, Problems, Report, Scratch};
+use common::{copy_tree, tool, workspace_root, Problems, Report, Scratch};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const NAME: &str = "abc123-sum-it-up";
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
 
 /// A copy of the workspace with the tool and one problem crate, building
 /// into a target folder of its own under the real one, one per test (kept

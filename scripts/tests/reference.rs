@@ -103,14 +103,7 @@ fn compile(source: &Path, include: Option<&Path>, name: &str) -> PathBuf {
 /// interpreter on the file).
 #[cfg(unix)]
 fn python(source: &Path, name: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("reference");
-    fs::create_dir_all(&dir).unwrap();
-    let launcher = dir.join(name);
-    let script = format!("#!/bin/sh\nexec python3 '{}' \"$@\"\n", source.display());
-    fs::write(&launcher, script).unwrap();
-    fs::set_permissions(&launcher, fs::Permissions::from_mode(0o755)).unwrap();
-    Some(launcher)
+    Some(launcher(name, &format!("python3 '{}'", source.display())))
 }
 
 #[cfg(not(unix))]

@@ -349,3 +349,17 @@ pub fn fresh_comment(prefix: &str) -> String {
         .as_nanos();
     format!("{prefix} run {} {nanos}\n", std::process::id())
 }
+
+/// `from` copied whole into `to`, sub-folders too.
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
