@@ -264,6 +264,8 @@ pub struct Judge {
     pub json: Option<PathBuf>,
     /// `--judge NAME`: judge as this judge does, whatever the crate says.
     pub judge: Option<&'static Profile>,
+    /// `--repeat N`: each case run N times (1 without it).
+    pub repeat: u32,
 }
 
 impl Judge {
@@ -301,6 +303,7 @@ const JUDGE: Spec = Spec {
         valued("color", "WHEN"),
         valued("json", "PATH"),
         valued("judge", "NAME"),
+        valued("repeat", "N"),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -345,8 +348,28 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
             color: color(given)?,
             json: given.path("json"),
             judge: judge_profile(given)?,
+            repeat: repeat(given)?,
         })
     })
+}
+
+/// The most `--repeat` takes: a case of a 10 s limit still ends within
+/// hours, not days.
+pub const MOST_REPEATS: u32 = 1000;
+
+/// `--repeat N`: a whole number from 1 to [`MOST_REPEATS`].
+fn repeat(given: &Given) -> Result<u32, Error> {
+    let Some(text) = given.string("repeat")? else {
+        return Ok(1);
+    };
+    text.parse::<u32>()
+        .ok()
+        .filter(|repeat| (1..=MOST_REPEATS).contains(repeat))
+        .ok_or_else(|| {
+            Error::new(format!(
+                "--repeat takes a whole number from 1 to {MOST_REPEATS}, not '{text}'"
+            ))
+        })
 }
 
 /// `--judge NAME`: a judge profile's name.

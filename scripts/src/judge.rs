@@ -24,6 +24,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod repeat;
+
+use repeat::{judge_repeated, Repeats};
+
 /// The width the case names are padded to.
 const NAME_WIDTH: usize = 40;
 
@@ -50,6 +54,8 @@ pub struct Judging {
     pub cases: Vec<String>,
     /// The judge profile, and where it came from.
     pub profile: Chosen,
+    /// How many times each case is run (`--repeat`); 1 by default.
+    pub repeat: u32,
 }
 
 impl Judging {
@@ -64,6 +70,7 @@ impl Judging {
             transcripts: interact::transcripts(&problem.samples),
             cases: Vec::new(),
             profile: problem.profile,
+            repeat: 1,
         }
     }
 
@@ -105,6 +112,7 @@ impl Judging {
         }
         self.transcript = options.transcript;
         self.cases = options.cases.clone();
+        self.repeat = options.repeat;
         Ok(self)
     }
 }
@@ -301,6 +309,7 @@ fn plan_judging(
         transcripts: plan.transcripts,
         cases: options.cases.clone(),
         profile,
+        repeat: options.repeat,
     };
     (judging, plan.cases, plan.line)
 }
@@ -510,19 +519,7 @@ impl Reporter {
             }
         }
         let figures = match judged.run {
-            Some(run) => format!(
-                "  {:>10}  {:>10}{}",
-                milliseconds(
-                    judged
-                        .limits
-                        .map_or(run.elapsed, |limits| deciding_time(run, limits))
-                ),
-                run.peak_memory
-                    .map_or_else(|| "- MiB".to_string(), mebibytes),
-                judged
-                    .limits
-                    .map_or_else(String::new, |limits| other_time(run, limits))
-            ),
+            Some(run) => figures(run, judged.limits, judged.repeats),
             None => String::new(),
         };
         let verdict = self.verdict(judged.verdict);
@@ -682,6 +679,9 @@ pub struct Judged<'a> {
     pub run: Option<&'a Run>,
     pub limits: Option<Limits>,
     pub difference: Option<Position>,
+    /// With `--repeat`: the figures of all the case's runs, `run` being
+    /// the one shown.
+    pub repeats: Option<&'a Repeats>,
 }
 
 impl<'a> Judged<'a> {
@@ -697,6 +697,7 @@ impl<'a> Judged<'a> {
             run: None,
             limits: None,
             difference: None,
+            repeats: None,
         }
     }
 
@@ -760,8 +761,54 @@ impl<'a> Judged<'a> {
                 json!(self.limits.map(|limits| limits.memory)).to_string(),
             ),
         ]);
+        if let Some(repeats) = self.repeats {
+            let verdicts: Vec<(String, String)> = repeats
+                .verdicts
+                .iter()
+                .map(|(verdict, count)| (verdict.to_string(), json!(count).to_string()))
+                .collect();
+            let verdicts: Vec<(&str, String)> = verdicts
+                .iter()
+                .map(|(verdict, count)| (verdict.as_str(), count.clone()))
+                .collect();
+            fields.extend([
+                ("runs", json!(repeats.runs).to_string()),
+                ("time_min_ns", json!(nanoseconds(repeats.min)).to_string()),
+                (
+                    "time_median_ns",
+                    json!(nanoseconds(repeats.median)).to_string(),
+                ),
+                ("time_max_ns", json!(nanoseconds(repeats.max)).to_string()),
+                ("max_peak_bytes", json!(repeats.peak).to_string()),
+                ("verdicts", object(&verdicts)),
+            ]);
+        }
         fields
     }
+}
+
+/// A case's figures after its name: the time that decided it, its peak
+/// memory, then [`other_time`]. With `--repeat`, the median of the runs'
+/// deciding times, the greatest peak, and the runs' least and greatest
+/// times (and verdicts, where they differ) in parentheses.
+fn figures(run: &Run, limits: Option<Limits>, repeats: Option<&Repeats>) -> String {
+    let time = match (repeats, limits) {
+        (Some(repeats), _) => repeats.median,
+        (None, Some(limits)) => deciding_time(run, limits),
+        (None, None) => run.elapsed,
+    };
+    let peak = repeats
+        .and_then(|repeats| repeats.peak)
+        .or(run.peak_memory)
+        .map_or_else(|| "- MiB".to_string(), mebibytes);
+    let mut text = format!("  {:>10}  {:>10}", milliseconds(time), peak);
+    if let Some(limits) = limits {
+        text.push_str(&other_time(run, limits, repeats));
+    }
+    if let Some(repeats) = repeats {
+        text.push_str(&format!("  ({})", repeats.describe(milliseconds)));
+    }
+    text
 }
 
 /// After a case's figures, `near the limit` when the time that decided
@@ -771,13 +818,13 @@ impl<'a> Judged<'a> {
 /// (a program that waits, or a busy machine: wall time alone would say
 /// TLE), or the CPU time of one judged by wall time. Otherwise nothing:
 /// the line stays as short as it was.
-fn other_time(run: &Run, limits: Limits) -> String {
+fn other_time(run: &Run, limits: Limits, repeats: Option<&Repeats>) -> String {
     // Within a fifth of the limit: another machine may judge it otherwise.
-    let near = if limits.near_time_limit(deciding_time(run, limits)) {
-        "  near the limit"
-    } else {
-        ""
+    let near = match repeats {
+        Some(repeats) => repeats.near(limits),
+        None => limits.near_time_limit(deciding_time(run, limits)),
     };
+    let near = if near { "  near the limit" } else { "" };
     let Some(cpu) = run.cpu else {
         return near.to_string();
     };
@@ -883,6 +930,7 @@ pub fn judge_samples(
             run: None,
             limits: Some(judging.limits),
             difference: None,
+            repeats: None,
         };
         let broken = case.broken();
         let (Some(input), Some(expected), None) = (&case.input, &case.expected, &broken) else {
@@ -890,10 +938,11 @@ pub fn judge_samples(
             reporter.report(&judged, &indented(detail, UNDER));
             continue;
         };
-        let outcome = judge_case(program, input, expected, judging);
+        let (outcome, repeats) = judge_repeated(program, input, expected, judging);
         judged.verdict = outcome.verdict;
         judged.run = outcome.run.as_ref();
         judged.difference = outcome.difference;
+        judged.repeats = repeats.as_ref();
         reporter.report(&judged, &indented(&outcome.detail, UNDER));
     }
 }

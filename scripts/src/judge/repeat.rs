@@ -1,0 +1,287 @@
+//! `cargo judge --repeat N`: each case run N times and judged by the worst
+//! of its runs, with the least, the median and the greatest of the time
+//! that decided each (CPU or wall time, as the profile holds it), so that
+//! a verdict near the limit shows how much it moves.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::{judge_case, Judging, Outcome};
+use crate::rules::Limits;
+use crate::verdict::{deciding_time, Verdict};
+
+/// What the runs of one repeated case gave, besides the run it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeats {
+    /// How many times the case ran (fewer than asked once one is ERROR).
+    pub runs: usize,
+    /// The time that decided each run: the least, the median (of an even
+    /// count, the mean of the middle two) and the greatest.
+    pub min: Duration,
+    pub median: Duration,
+    pub max: Duration,
+    /// The greatest peak memory of the runs, where any was measured.
+    pub peak: Option<u64>,
+    /// Each verdict given and by how many runs, the worst first.
+    pub verdicts: Vec<(Verdict, usize)>,
+}
+
+impl Repeats {
+    /// `5 runs: min 600.10 ms, max 640.33 ms`, and `; 4 AC, 1 TLE` where
+    /// the runs did not all agree.
+    pub fn describe(&self, milliseconds: impl Fn(Duration) -> String) -> String {
+        let mut text = format!(
+            "{} runs: min {}, max {}",
+            self.runs,
+            milliseconds(self.min),
+            milliseconds(self.max)
+        );
+        if self.verdicts.len() > 1 {
+            let counts: Vec<String> = self
+                .verdicts
+                .iter()
+                .rev()
+                .map(|(verdict, count)| format!("{count} {verdict}"))
+                .collect();
+            text.push_str("; ");
+            text.push_str(&counts.join(", "));
+        }
+        text
+    }
+
+    /// True when any run's deciding time was within a fifth of the limit,
+    /// either side, or the runs fell on both sides of that band.
+    pub fn near(&self, limits: Limits) -> bool {
+        let band = limits.time.mul_f64(0.8)..=limits.time.mul_f64(1.2);
+        [self.min, self.median, self.max]
+            .iter()
+            .any(|time| band.contains(time))
+            || (self.min < *band.start() && self.max > *band.end())
+    }
+}
+
+/// How bad a verdict is, to pick the one a repeated case shows: ERROR
+/// (the tool could not judge), then the answer's faults (WA, PE), a crash
+/// (RE), then the limits (MLE, OLE, TLE), then AC.
+fn severity(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Ac => 0,
+        Verdict::Tle => 1,
+        Verdict::Ole => 2,
+        Verdict::Mle => 3,
+        Verdict::Re => 4,
+        Verdict::Pe => 5,
+        Verdict::Wa => 6,
+        Verdict::Ce => 7,
+        Verdict::Error => 8,
+    }
+}
+
+/// Runs one case `judging.repeat` times (once the tool cannot judge it,
+/// ERROR, no more) and gives the run to show: the worst verdict's, of
+/// those the slowest; with the figures of all the runs when there were
+/// several.
+pub(super) fn judge_repeated(
+    program: &Path,
+    input: &Path,
+    expected: &Path,
+    judging: &Judging,
+) -> (Outcome, Option<Repeats>) {
+    let mut outcomes = Vec::new();
+    while outcomes.len() < judging.repeat.max(1) as usize {
+        let outcome = judge_case(program, input, expected, judging);
+        let error = outcome.verdict == Verdict::Error;
+        outcomes.push(outcome);
+        if error {
+            break;
+        }
+    }
+    worst_of(outcomes, judging.limits)
+}
+
+/// The outcome to show of `outcomes` (not empty), and the figures of all
+/// of them when there are several.
+fn worst_of(mut outcomes: Vec<Outcome>, limits: Limits) -> (Outcome, Option<Repeats>) {
+    let time = |outcome: &Outcome| outcome.run.as_ref().map(|run| deciding_time(run, limits));
+    let mut shown = 0;
+    for (index, outcome) in outcomes.iter().enumerate() {
+        let key = (severity(outcome.verdict), time(outcome));
+        if key > (severity(outcomes[shown].verdict), time(&outcomes[shown])) {
+            shown = index;
+        }
+    }
+    let runs = outcomes.len();
+    let mut times: Vec<Duration> = outcomes.iter().filter_map(time).collect();
+    times.sort_unstable();
+    let mut verdicts: Vec<(Verdict, usize)> = Vec::new();
+    for outcome in &outcomes {
+        match verdicts
+            .iter_mut()
+            .find(|(verdict, _)| *verdict == outcome.verdict)
+        {
+            Some((_, count)) => *count += 1,
+            None => verdicts.push((outcome.verdict, 1)),
+        }
+    }
+    verdicts.sort_by_key(|&(verdict, _)| std::cmp::Reverse(severity(verdict)));
+    let peak = outcomes
+        .iter()
+        .filter_map(|outcome| outcome.run.as_ref()?.peak_memory)
+        .max();
+    let outcome = outcomes.swap_remove(shown);
+    if runs < 2 || times.is_empty() {
+        return (outcome, None);
+    }
+    let middle = times.len() / 2;
+    let median = if times.len() % 2 == 1 {
+        times[middle]
+    } else {
+        (times[middle - 1] + times[middle]) / 2
+    };
+    let repeats = Repeats {
+        runs,
+        min: times[0],
+        median,
+        max: times[times.len() - 1],
+        peak,
+        verdicts,
+    };
+    (outcome, Some(repeats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Clock, WallCap, DEFAULT_LIMITS};
+    use crate::run::{Ending, Run};
+
+    fn outcome(verdict: Verdict, cpu_ms: u64, wall_ms: u64) -> Outcome {
+        Outcome {
+            verdict,
+            run: Some(Run {
+                elapsed: Duration::from_millis(wall_ms),
+                cpu: Some(Duration::from_millis(cpu_ms)),
+                peak_memory: None,
+                peak_sampled: false,
+                ending: Ending::Exited(0),
+                killed_for_time: false,
+                killed_for_memory: false,
+                output_over_limit: false,
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+            }),
+            detail: format!("{verdict} {cpu_ms}"),
+            difference: None,
+        }
+    }
+
+    const CPU: Limits = Limits {
+        clock: Clock::Cpu(WallCap::Times(2)),
+        ..DEFAULT_LIMITS
+    };
+
+    #[test]
+    fn the_worst_verdict_is_shown_and_of_its_runs_the_slowest() {
+        let (shown, repeats) = worst_of(
+            vec![
+                outcome(Verdict::Ac, 900, 950),
+                outcome(Verdict::Tle, 1100, 1150),
+                outcome(Verdict::Ac, 800, 3000),
+                outcome(Verdict::Tle, 1200, 1250),
+                outcome(Verdict::Tle, 1150, 1200),
+            ],
+            CPU,
+        );
+        assert_eq!(shown.detail, "TLE 1200");
+        let repeats = repeats.unwrap();
+        assert_eq!(repeats.runs, 5);
+        // CPU time decides under a CPU rule, not the 3 s of wall time.
+        assert_eq!(repeats.min, Duration::from_millis(800));
+        assert_eq!(repeats.median, Duration::from_millis(1100));
+        assert_eq!(repeats.max, Duration::from_millis(1200));
+        assert_eq!(repeats.verdicts, [(Verdict::Tle, 3), (Verdict::Ac, 2)]);
+        let shown = repeats.describe(|time| format!("{} ms", time.as_millis()));
+        assert_eq!(shown, "5 runs: min 800 ms, max 1200 ms; 2 AC, 3 TLE");
+    }
+
+    #[test]
+    fn a_wrong_answer_beats_a_limit_and_an_error_beats_all() {
+        let wa = worst_of(
+            vec![
+                outcome(Verdict::Tle, 1500, 1500),
+                outcome(Verdict::Wa, 10, 10),
+                outcome(Verdict::Re, 20, 20),
+            ],
+            CPU,
+        );
+        assert_eq!(wa.0.verdict, Verdict::Wa);
+        let order = [
+            Verdict::Error,
+            Verdict::Ce,
+            Verdict::Wa,
+            Verdict::Pe,
+            Verdict::Re,
+            Verdict::Mle,
+            Verdict::Ole,
+            Verdict::Tle,
+            Verdict::Ac,
+        ];
+        for pair in order.windows(2) {
+            assert!(severity(pair[0]) > severity(pair[1]), "{pair:?}");
+        }
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        let (_, repeats) = worst_of(
+            vec![
+                outcome(Verdict::Ac, 40, 40),
+                outcome(Verdict::Ac, 10, 10),
+                outcome(Verdict::Ac, 30, 30),
+                outcome(Verdict::Ac, 20, 20),
+            ],
+            CPU,
+        );
+        let repeats = repeats.unwrap();
+        assert_eq!(repeats.median, Duration::from_millis(25));
+        assert_eq!(repeats.verdicts, [(Verdict::Ac, 4)]);
+        assert_eq!(
+            repeats.describe(|time| format!("{} ms", time.as_millis())),
+            "4 runs: min 10 ms, max 40 ms"
+        );
+    }
+
+    #[test]
+    fn one_run_or_none_timed_has_no_figures() {
+        let (shown, repeats) = worst_of(vec![outcome(Verdict::Ac, 5, 5)], CPU);
+        assert_eq!(shown.verdict, Verdict::Ac);
+        assert_eq!(repeats, None);
+        let untimed = Outcome {
+            verdict: Verdict::Error,
+            run: None,
+            detail: String::new(),
+            difference: None,
+        };
+        let (shown, repeats) = worst_of(vec![outcome(Verdict::Ac, 5, 5), untimed], CPU);
+        assert_eq!(shown.verdict, Verdict::Error);
+        // The one timed run still gives its figures.
+        assert_eq!(repeats.unwrap().runs, 2);
+    }
+
+    #[test]
+    fn near_is_any_run_within_a_fifth_of_the_limit_or_runs_on_both_sides() {
+        let repeats = |min: u64, median: u64, max: u64| Repeats {
+            runs: 3,
+            min: Duration::from_millis(min),
+            median: Duration::from_millis(median),
+            max: Duration::from_millis(max),
+            peak: None,
+            verdicts: Vec::new(),
+        };
+        assert!(!repeats(100, 200, 300).near(CPU));
+        assert!(repeats(100, 200, 800).near(CPU));
+        assert!(repeats(1200, 1300, 1400).near(CPU));
+        assert!(!repeats(1201, 1300, 1400).near(CPU));
+        assert!(repeats(100, 200, 1500).near(CPU));
+    }
+}
