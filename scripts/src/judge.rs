@@ -308,7 +308,7 @@ fn plan_judging(
         transcript: options.transcript,
         transcripts: plan.transcripts,
         cases: options.cases.clone(),
-        profile,
+        profile: plan.profile.unwrap_or(profile),
         repeat: options.repeat,
     };
     (judging, plan.cases, plan.line)
@@ -958,13 +958,32 @@ struct Outcome {
     difference: Option<Position>,
 }
 
-/// Runs `program` on one case and judges it.
+/// Runs `program` on one case and judges it, naming the verdict as the
+/// profile's judge does.
+fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
+    let mut outcome = run_and_check(program, input, expected, judging);
+    // DOMjudge names a memory overrun a run error (its `memory-limit`
+    // result is "not in use internally": etc/judgehost-static.php.in),
+    // an interaction's too.
+    let profile = judging.profile.profile;
+    if outcome.verdict == Verdict::Mle && profile.memory_is_run_error {
+        outcome.verdict = Verdict::Re;
+        outcome.detail = format!(
+            "{}(RE, not MLE: {} reports a memory overrun as a run error)\n",
+            outcome.detail, profile.title
+        );
+    }
+    outcome
+}
+
+/// Runs `program` on one case, against its interactor where it has one,
+/// and checks what it wrote.
 ///
 /// The program is started before the expected output is read, so that
 /// its peak memory never includes a copy of it (see [`run`]'s platform
 /// notes); only the expected output's size is needed before, for the
 /// output limit.
-fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
+fn run_and_check(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let limits = judging.limits;
     if let Some(interactor) = &judging.interactor {
         let judged = interact::judge_case(
@@ -1020,18 +1039,6 @@ fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) 
         limits,
         checker_time(limits.time),
     );
-    // DOMjudge names a memory overrun a run error (its `memory-limit`
-    // result is "not in use internally": etc/judgehost-static.php.in).
-    let (verdict, detail) = match verdict {
-        Verdict::Mle if judging.profile.profile.memory_is_run_error => (
-            Verdict::Re,
-            format!(
-                "{detail}(RE, not MLE: {} reports a memory overrun as a run error)\n",
-                judging.profile.profile.title
-            ),
-        ),
-        _ => (verdict, detail),
-    };
     let difference = match verdict {
         Verdict::Wa | Verdict::Pe => judging.checker.first_difference(&answer, &run.stdout),
         _ => None,

@@ -278,3 +278,118 @@ fn a_run_within_a_fifth_of_the_limit_is_marked_near_it() {
     let (far, _) = report.case("judge-fixture/2");
     assert!(!far.contains("near"), "{}", report.stdout);
 }
+
+/// A package is judged as the judge its kind is made for: an ICPC
+/// package (problem.yaml) by the package format's rules, one with
+/// DOMjudge's files as DOMjudge (a memory overrun RE, its time cap the
+/// limit plus its overshoot), a Polygon package as Codeforces; `--judge`
+/// beats the package.
+#[test]
+fn a_package_is_judged_as_the_judge_its_kind_is_made_for() {
+    let first_line = |report: &common::Report| report.stdout.lines().next().unwrap().to_string();
+    let icpc = common::package(&[
+        ("problem.yaml", "name: Hello\n"),
+        ("data/sample/1.in", "print ok\\n"),
+        ("data/sample/1.ans", "ok\n"),
+    ]);
+    let report = common::judge(&icpc.path, &[]);
+    report.exited(0);
+    assert!(
+        first_line(&report).starts_with(
+            "judged as the ICPC problem package format (the package's problem.yaml): CPU \
+             time, wall time capped at 2x the limit"
+        ),
+        "{}",
+        report.stdout
+    );
+    let report = common::judge(&icpc.path, &["--judge", "kattis"]);
+    assert!(
+        first_line(&report).starts_with("judged as Kattis (--judge)"),
+        "{}",
+        report.stdout
+    );
+
+    let domjudge = common::package(&[
+        (".timelimit", "5\n"),
+        ("data/sample/1.in", "alloc 64"),
+        ("data/sample/1.ans", "allocated\n"),
+    ]);
+    let report = common::judge(&domjudge.path, &["--memory-limit-mib", "16"]);
+    report.exited(1);
+    assert!(
+        first_line(&report).starts_with(
+            "judged as DOMjudge (the package's DOMjudge files): CPU time, wall time capped \
+             at the limit plus max(1 s, 10 %)"
+        ),
+        "{}",
+        report.stdout
+    );
+    let (verdict, detail) = report.case("judge-fixture/sample/1");
+    assert!(verdict.starts_with("RE"), "{}", report.stdout);
+    assert!(detail.contains("RE, not MLE: DOMjudge"), "{detail}");
+    let report = common::judge(
+        &domjudge.path,
+        &["--memory-limit-mib", "16", "--judge", "icpc"],
+    );
+    assert_eq!(report.verdict("judge-fixture/sample/1"), "MLE");
+
+    let polygon = polygon_package("print ok\\n", "ok\n");
+    let report = common::judge(&polygon.path, &["--checker", "tokens"]);
+    report.exited(0);
+    assert!(
+        first_line(&report)
+            .starts_with("judged as Codeforces (Polygon) (the package's problem.xml): CPU time"),
+        "{}",
+        report.stdout
+    );
+}
+
+/// A deep recursion gets the stack of the judge's profile: 300 MiB of it
+/// is AC under AtCoder's 1 GiB and RE under Codeforces' 256 MiB, and a
+/// Polygon package gets Codeforces' stack. (Windows fixes a program's
+/// stack when it is linked: Unix only.)
+#[cfg(unix)]
+#[test]
+fn a_deep_recursion_is_ac_under_atcoders_stack_and_re_under_codeforces() {
+    let samples = one_case("profiles-stack", "recurse 300", "recursed\n");
+    let limits = ["--memory-limit-mib", "1024", "--time-limit-ms", "5000"];
+    for (judge, verdict) in [("atcoder", "AC"), ("codeforces", "RE")] {
+        let mut args = vec!["--judge", judge, "--checker", "tokens"];
+        args.extend(limits);
+        let report = judge_program(fixture(), &samples.path, &args);
+        // Under a hard stack limit below 1 GiB the tool cannot give
+        // AtCoder's stack, and says so.
+        if report.stdout.contains("the stack is held to") {
+            eprintln!("skipped: the tests run under a hard stack limit");
+            return;
+        }
+        assert_eq!(
+            report.verdict("judge-fixture/1"),
+            verdict,
+            "{judge}: {}",
+            report.stdout
+        );
+    }
+    let polygon = polygon_package("recurse 300", "recursed\n");
+    let mut args = vec!["--checker", "tokens"];
+    args.extend(limits);
+    let report = common::judge(&polygon.path, &args);
+    assert_eq!(report.verdict("judge-fixture/1"), "RE", "{}", report.stdout);
+}
+
+/// A Polygon package of one test, `input` with its answer, under 1 s and
+/// 256 MiB, with no checker (judged with --checker).
+fn polygon_package(input: &str, answer: &str) -> Scratch {
+    common::package(&[
+        (
+            "problem.xml",
+            "<problem><judging><testset name=\"tests\"><time-limit>1000</time-limit>\
+             <memory-limit>268435456</memory-limit><test-count>1</test-count>\
+             <input-path-pattern>tests/%02d</input-path-pattern>\
+             <answer-path-pattern>tests/%02d.a</answer-path-pattern>\
+             </testset></judging></problem>\n",
+        ),
+        ("tests/01", input),
+        ("tests/01.a", answer),
+    ])
+}

@@ -337,6 +337,11 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         },
         validation,
         unbatched,
+        judge: if has_any(root, &DOMJUDGE_FILES) {
+            super::kind_profile("domjudge", "the package's DOMjudge files")
+        } else {
+            super::kind_profile("icpc", "the package's problem.yaml")
+        },
     })
 }
 

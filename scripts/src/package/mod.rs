@@ -16,6 +16,7 @@ use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
+use crate::rules::profile::{self, Chosen};
 use crate::rules::Limits;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
@@ -37,6 +38,17 @@ pub struct Package {
     pub validation: Validation,
     /// Set when the problem is not judged as batch: see [`refuse_unbatched`].
     pub unbatched: Option<Unbatched>,
+    /// The judge its kind names: see [`kind_profile`].
+    pub judge: Option<Chosen>,
+}
+
+/// The profile of the judge a package's kind is made for, and where that
+/// is seen: an ICPC package (`problem.yaml`) is judged as the package
+/// format says (`icpc`), one with DOMjudge's own files as DOMjudge judges
+/// (`domjudge`), a Polygon package as Codeforces does (`codeforces`).
+/// `--judge` beats it, and it beats the crate's.
+pub fn kind_profile(name: &str, from: &'static str) -> Option<Chosen> {
+    profile::by_name(name).map(|profile| Chosen { profile, from })
 }
 
 /// A value and where in the package it was found.
@@ -213,6 +225,9 @@ pub struct Plan {
     /// The `.interaction` files among the cases: transcripts for the
     /// statement (see [`interact::transcripts`]).
     pub transcripts: usize,
+    /// The profile the package's kind picks, unless `--judge` names one:
+    /// it replaces the crate's (see [`kind_profile`]).
+    pub profile: Option<Chosen>,
 }
 
 /// The plan for `--samples DIR`, for a program whose own limits and
@@ -241,6 +256,7 @@ pub fn plan(
             line: None,
             interactor: with_given_checker(interactor, options)?,
             transcripts: interact::transcripts(dir),
+            profile: None,
         });
     };
     // An interactive package's own interactor, unless the command line
@@ -363,19 +379,27 @@ pub fn plan(
         Cases::Folder(data) => interact::transcripts(data),
         Cases::Listed(_) => 0,
     };
+    // The package's kind names its judge, unless --judge names one: its
+    // time rule and stack, over the crate's.
+    let profile = package.judge.filter(|_| options.judge.is_none());
+    let (clock, stack) = match profile {
+        Some(chosen) => (chosen.profile.clock, chosen.profile.stack),
+        None => (own.clock, own.stack),
+    };
     Ok(Plan {
         limits: Limits {
             time,
             memory,
             output,
-            stack: options.stack_limit.unwrap_or(own.stack),
-            clock: own.clock,
+            stack: options.stack_limit.unwrap_or(stack),
+            clock,
         },
         checker,
         cases,
         line: Some(line),
         interactor,
         transcripts,
+        profile,
     })
 }
 
