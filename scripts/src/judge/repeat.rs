@@ -3,12 +3,22 @@
 //! that decided each (CPU or wall time, as the profile holds it), so that
 //! a verdict near the limit shows how much it moves.
 
-use std::path::Path;
 use std::time::Duration;
 
-use super::{judge_case, Judging, Outcome};
 use crate::rules::Limits;
-use crate::verdict::{deciding_time, Verdict};
+use crate::run::Run;
+use crate::verdict::{deciding_time, Position, Verdict};
+
+/// What one run of a case found.
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// The run, when there was one.
+    pub run: Option<Run>,
+    /// What to show under the verdict line, unindented.
+    pub detail: String,
+    /// Where the output first differs from the answer, for WA and PE.
+    pub difference: Option<Position>,
+}
 
 /// What the runs of one repeated case gave, besides the run it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,26 +87,25 @@ fn severity(verdict: Verdict) -> u8 {
     }
 }
 
-/// Runs one case `judging.repeat` times (once the tool cannot judge it,
-/// ERROR, no more) and gives the run to show: the worst verdict's, of
+/// Judges one case `times` times by `once` (once the tool cannot judge
+/// it, ERROR, no more) and gives the run to show: the worst verdict's, of
 /// those the slowest; with the figures of all the runs when there were
-/// several.
-pub(super) fn judge_repeated(
-    program: &Path,
-    input: &Path,
-    expected: &Path,
-    judging: &Judging,
+/// several. `limits` say which time decides.
+pub fn repeated(
+    times: u32,
+    limits: Limits,
+    mut once: impl FnMut() -> Outcome,
 ) -> (Outcome, Option<Repeats>) {
     let mut outcomes = Vec::new();
-    while outcomes.len() < judging.repeat.max(1) as usize {
-        let outcome = judge_case(program, input, expected, judging);
+    while outcomes.len() < times.max(1) as usize {
+        let outcome = once();
         let error = outcome.verdict == Verdict::Error;
         outcomes.push(outcome);
         if error {
             break;
         }
     }
-    worst_of(outcomes, judging.limits)
+    worst_of(outcomes, limits)
 }
 
 /// The outcome to show of `outcomes` (not empty), and the figures of all
