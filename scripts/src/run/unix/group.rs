@@ -1,0 +1,272 @@
+//! Starting a program on Unix: in a process group of its own, killed as
+//! one, under the stack limit asked for, and where its memory is measured
+//! under a runner (and an address-space cap where nothing watches it).
+
+use super::memory::WATCHES_RESIDENT;
+use super::runner::{open_files_bound, prepare_child, Report, Runner};
+use crate::run::{address_space_cap, Stack};
+use std::cell::RefCell;
+use std::io::{self, Read};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+/// Unix needs no object for the group: its id is the program's pid.
+///
+/// On Linux the tool is a child subreaper while a program runs: a
+/// process the program leaves behind becomes the tool's child, not
+/// init's, when its parent dies, wherever its group and session are, so
+/// that `sweep` can find it. Only while a program runs, so that what
+/// cargo leaves running (a compiler cache's server) is never taken for
+/// it; and runs hold one lock, one at a time, because the sweep takes
+/// every orphan the tool has.
+pub struct Group {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    /// The runners started in the group (see [`prepare_child`]).
+    runners: Mutex<Vec<Runner>>,
+}
+
+impl Group {
+    pub fn new(_memory: Option<u64>) -> io::Result<Group> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            static RUNS: Mutex<()> = Mutex::new(());
+            let one_at_a_time = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
+            // The result is not checked: without it (a kernel before
+            // 3.4) such a process is not found, as on macOS.
+            // SAFETY: prctl with these arguments only sets a flag of
+            // this process.
+            unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
+            Ok(Group {
+                _one_at_a_time: one_at_a_time,
+                runners: Mutex::new(Vec::new()),
+            })
+        }
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        Ok(Group {
+            runners: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Starts the program; it runs at once, held for no time. When
+    /// `prepare` gave it a runner, the child is the runner, and the
+    /// program's pid is read from the report pipe: the program wrote it
+    /// before its exec, which std's spawn waits for.
+    pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+        let report = take_pending(command);
+        let child = command.spawn()?;
+        if let Some(Report { mut reader, writer }) = report {
+            // Only the runner's end is left, so a runner that dies
+            // unheard is an end of file, not a hang.
+            drop(writer);
+            let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
+            let program = reader
+                .read_exact(&mut pid)
+                .ok()
+                .map(|()| libc::pid_t::from_ne_bytes(pid));
+            // A pid always fits: pid_t is the type the kernel hands out.
+            let runner = Runner {
+                pid: child.id() as libc::pid_t,
+                program,
+                reader,
+            };
+            self.runners
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(runner);
+        }
+        Ok((child, Duration::ZERO))
+    }
+
+    /// The runner that is `pid`, if that child is one.
+    pub(super) fn take_runner(&self, pid: libc::pid_t) -> Option<Runner> {
+        let mut runners = self.runners.lock().unwrap_or_else(PoisonError::into_inner);
+        let index = runners.iter().position(|runner| runner.pid == pid)?;
+        Some(runners.swap_remove(index))
+    }
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+impl Drop for Group {
+    fn drop(&mut self) {
+        // SAFETY: as in `new`; before the lock is let go.
+        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
+    }
+}
+
+/// Calls `start`, which starts a program, with this process's stack
+/// limit set to `stack` (at most the hard limit), and puts the limit back
+/// afterwards: the program inherits it at the fork (or posix_spawn) and
+/// keeps it through the exec. Set here rather than in the child, so that a
+/// timed run keeps the quick posix_spawn; this tool's own main thread is
+/// long past growing, and its threads are given their stack sizes. A lock
+/// keeps two starts from restoring each other's limits.
+///
+/// Linux lays a program out the old way (mappings growing up from a third
+/// of the address space) when its stack is unlimited; a 64-bit program
+/// does not notice: under the address-space cap of a 256 MiB limit a Rust
+/// program's main thread and a C program's both recurse 100 MiB deep, and
+/// threads started with glibc's defaults get 2 MiB each.
+pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
+    static STARTS: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0 {
+        return start();
+    }
+    let wanted = match stack {
+        Stack::Unlimited => libc::RLIM_INFINITY,
+        Stack::Bytes(bytes) => libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY),
+    };
+    let soft = if own.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else if wanted == libc::RLIM_INFINITY {
+        own.rlim_max
+    } else {
+        wanted.min(own.rlim_max)
+    };
+    if soft == own.rlim_cur {
+        return start();
+    }
+    let given = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: own.rlim_max,
+    };
+    // SAFETY: setrlimit only reads `given`; the soft limit is at most the
+    // hard one, which is kept. If it fails the program gets this tool's
+    // stack limit, as before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &given) };
+    let started = start();
+    // SAFETY: as above, putting back the limit read before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &own) };
+    started
+}
+
+/// The hard stack limit this tool runs under (which no program it starts
+/// can pass: an unprivileged process cannot raise it), or `None` when it
+/// is unlimited or cannot be read.
+// rlim_t is u64 on 64-bit Linux and on macOS, but 32 bits on 32-bit
+// Linux: the conversion is needed somewhere.
+#[allow(clippy::useless_conversion)]
+pub fn stack_hard_limit() -> Option<u64> {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `own`, a valid rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0
+        || own.rlim_max == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    Some(u64::try_from(own.rlim_max).unwrap_or(u64::MAX))
+}
+
+/// Puts the program in a process group of its own, so that the group can
+/// be killed as one; when `measure_memory`, starts it with fork and exec
+/// so that its peak memory is its own, under a runner (see
+/// [`prepare_child`]; the runner's pid is then the group's id, and the
+/// tool's child), and under a memory limit, where no watchdog reads
+/// resident memory, caps its address space.
+///
+/// Where the watchdog reads resident memory (Linux, macOS) the address
+/// space is not capped: what a program reserves is not what it uses, and
+/// runtimes reserve far more than they use. A JVM run as problemtools
+/// runs it (`-Xss64m -Xms{limit}m -Xmx{limit}m`, OpenJDK 17) reserves
+/// 3.1 GiB under a 256 MiB limit, 3.8 GiB under 1,024 and 4.9 GiB under
+/// 2,048, with 35 to 39 MiB resident: more than a cap of twice the limit
+/// and 256 MiB each time, under which it cannot start. problemtools
+/// drops its `RLIMIT_AS` for Java for this reason
+/// (problemtools/run/program.py, `Program.should_skip_memory_rlimit`),
+/// and DOMjudge leaves `RLIMIT_AS` unlimited and limits memory by cgroup
+/// (judge/runguard.cc, `setrestrictions`: "Memory limits should be
+/// unlimited, since we use cgroups"; `cgroup_create`: `memory.max`),
+/// which counts what is resident, as the watchdog does.
+///
+/// Linux gives a process's peak memory as the largest of its own peak
+/// and the resident memory of what it replaced at exec. std's default
+/// (posix_spawn, which shares this tool's memory until the exec) makes
+/// that this tool's own peak, which grows with the largest output it
+/// ever read; after a fork it is only this tool's anonymous memory at
+/// that moment, about a MiB, below any program's own peak (which is why
+/// the judge spawns before it reads the expected output). A fork costs
+/// more than posix_spawn (0.2 ms and more, growing with this tool's
+/// memory), so timed runs do without it; std's posix_spawn sets the
+/// process group too.
+pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>) {
+    command.process_group(0);
+    drop(take_pending(command));
+    if !measure_memory {
+        return;
+    }
+    let cap = memory.filter(|_| !WATCHES_RESIDENT);
+    let limit = cap.map(|limit| {
+        let cap = libc::rlim_t::try_from(address_space_cap(limit)).unwrap_or(libc::RLIM_INFINITY);
+        // SAFETY: rlimit is plain old data, for which all zero bytes
+        // are a valid value.
+        let mut current: libc::rlimit = unsafe { std::mem::zeroed() };
+        // SAFETY: getrlimit writes only to `current`, a valid rlimit.
+        let known = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut current) } == 0;
+        // Never above the hard limit in force, which cannot be raised.
+        let hard = if known {
+            current.rlim_max
+        } else {
+            libc::RLIM_INFINITY
+        };
+        let cap = if hard == libc::RLIM_INFINITY {
+            cap
+        } else {
+            cap.min(hard)
+        };
+        libc::rlimit {
+            rlim_cur: cap,
+            rlim_max: cap,
+        }
+    });
+    let report = match Report::new() {
+        Ok(report) => report,
+        // Without the pipe the program is started as the tool's own
+        // child, as it was before the runner: it can stop the tool.
+        Err(_) => return prepare_child(command, limit, None),
+    };
+    let writer = report.writer.as_raw_fd();
+    let open_files = open_files_bound();
+    prepare_child(command, limit, Some((writer, open_files)));
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| pending.borrow_mut().push((key, report)));
+}
+
+thread_local! {
+    /// The report pipes of the runners `prepare` set up, each with the
+    /// address of its command, for `Group::start` to take when it starts
+    /// that command: made beside the command, a pipe is needed once the
+    /// command has started. Several commands can be prepared before any
+    /// is started (a program and the process it talks to).
+    static PENDING: RefCell<Vec<(usize, Report)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The report pipe `prepare` made for `command`, if it made one.
+fn take_pending(command: &Command) -> Option<Report> {
+    let key = command as *const Command as usize;
+    PENDING.with(|pending| {
+        let mut pending = pending.borrow_mut();
+        let index = pending.iter().position(|(its, _)| *its == key)?;
+        Some(pending.swap_remove(index).1)
+    })
+}
+
+/// Sends SIGKILL to every process in the program's group.
+///
+/// Only called while the program is unreaped (running, or a zombie):
+/// then its pid, which is the group's id, is still its own, and the
+/// group exists, with the program in it.
+pub(super) fn kill_group(pid: libc::pid_t) {
+    // SAFETY: killpg has no memory effects; see above for why `pid`
+    // names our program's group.
+    unsafe { libc::killpg(pid, libc::SIGKILL) };
+}

@@ -1,0 +1,339 @@
+//! The runner on Unix: a fork between the tool and the program it
+//! measures, which reaps the program and reports how it ended (wait
+//! status, peak memory, wall and CPU time) through a pipe, so that the
+//! program cannot reach the tool; and the program's figures when its
+//! runner died first.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::time::Duration;
+
+/// The runner's report: the wait status, `ru_maxrss`, then the wall time
+/// in nanoseconds from just before the runner started the program until
+/// it ended, then its CPU time (`ru_utime` and `ru_stime`) in
+/// nanoseconds, in this machine's byte order.
+const STATUS: usize = std::mem::size_of::<libc::c_int>();
+const MAX_RSS: usize = STATUS + std::mem::size_of::<libc::c_long>();
+const ELAPSED: usize = MAX_RSS + std::mem::size_of::<u64>();
+const FIGURES: usize = ELAPSED + std::mem::size_of::<u64>();
+
+/// How the program ended, as its runner or this tool saw it.
+pub(super) struct Reported {
+    pub(super) status: libc::c_int,
+    pub(super) max_rss: libc::c_long,
+    /// The wall time as the runner measured it: the start and end of the
+    /// program without this tool's fork of the runner, nor the runner's
+    /// exit, which a runner adds to what the tool measures.
+    pub(super) elapsed: Option<Duration>,
+    /// User and system CPU time, `wait4`'s.
+    pub(super) cpu: Duration,
+}
+
+/// A runner this tool started, and what it reports through.
+pub(super) struct Runner {
+    /// The runner's pid: the tool's child, and the group's id.
+    pub(super) pid: libc::pid_t,
+    /// The program's, when it said it.
+    pub(super) program: Option<libc::pid_t>,
+    pub(super) reader: File,
+}
+
+impl Runner {
+    /// What the runner reported once it had reaped the program; `None`
+    /// when it was killed first. Read once the runner has ended, so it
+    /// never blocks.
+    pub(super) fn report(mut self) -> Option<Reported> {
+        let mut figures = [0u8; FIGURES];
+        self.reader.read_exact(&mut figures).ok()?;
+        let status = libc::c_int::from_ne_bytes(figures[..STATUS].try_into().ok()?);
+        let max_rss = libc::c_long::from_ne_bytes(figures[STATUS..MAX_RSS].try_into().ok()?);
+        let nanos = u64::from_ne_bytes(figures[MAX_RSS..ELAPSED].try_into().ok()?);
+        let cpu = u64::from_ne_bytes(figures[ELAPSED..].try_into().ok()?);
+        Some(Reported {
+            status,
+            max_rss,
+            elapsed: Some(Duration::from_nanos(nanos)),
+            cpu: Duration::from_nanos(cpu),
+        })
+    }
+}
+
+/// The pipe a runner (see [`prepare_child`]) reports through: the
+/// program's pid, written by the program before its exec, then the
+/// program's wait status and peak memory, written by the runner once it
+/// has reaped it. Both ends close at exec.
+pub(super) struct Report {
+    pub(super) reader: File,
+    pub(super) writer: OwnedFd,
+}
+
+impl Report {
+    pub(super) fn new() -> io::Result<Report> {
+        let mut ends = [0; 2];
+        // Both ends close at exec from the start on Linux, so that no
+        // program another thread starts meanwhile holds the writing end
+        // (a read of the report would wait for it). macOS has no pipe2:
+        // the flag is set just after.
+        // SAFETY: pipe2 and pipe write two descriptors to `ends`, which
+        // has room for them.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+        // SAFETY: as above.
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let made = unsafe { libc::pipe(ends.as_mut_ptr()) };
+        if made != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: the pipe's two descriptors are this process's, and
+        // nothing else owns them.
+        let (reader, writer) =
+            unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        for end in ends {
+            // SAFETY: fcntl on a descriptor this process owns.
+            unsafe { libc::fcntl(end, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+        Ok(Report {
+            reader: File::from(reader),
+            writer,
+        })
+    }
+}
+
+/// How many descriptors the runner closes at most where it cannot close
+/// them all in one call: this tool's own are all far below.
+pub(super) fn open_files_bound() -> libc::c_int {
+    // SAFETY: rlimit is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+    // SAFETY: getrlimit writes only to `limit`, a valid rlimit.
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    let bound = if known {
+        limit.rlim_cur.min(65_536)
+    } else {
+        1024
+    };
+    libc::c_int::try_from(bound).unwrap_or(1024)
+}
+
+/// Sets up what runs in the child between fork and exec: the address
+/// space cap `limit`, the parent's death signal and, given `runner` (the
+/// report pipe's writing end and a bound on open descriptors), a runner.
+///
+/// The runner keeps the program out of reach of the tool. A program can
+/// name its parent (`getppid`) and stop it (SIGSTOP): were that this tool,
+/// its clock would stop with it, and the program could run past its time
+/// limit for good. So the child forks once more: the program runs in the
+/// grandchild, and the child, the runner, only waits for it and reports
+/// how it ended (its wait status and `ru_maxrss`, exact as before) through
+/// the report pipe. The tool watches the clock, memory and output from
+/// outside, kills the whole group (runner and program) at the kill point
+/// as before, and resumes the runner if it is stopped. A program that
+/// kills its runner dies with it (the parent's death signal); on Linux it
+/// becomes the tool's child (a subreaper), which reaps it.
+pub(super) fn prepare_child(
+    command: &mut Command,
+    limit: Option<libc::rlimit>,
+    runner: Option<(RawFd, libc::c_int)>,
+) {
+    // SAFETY: the closure runs in the child between fork and exec, where
+    // only async-signal-safe work is allowed: system calls on values
+    // computed before the fork, no allocation (an `io::Error` from the
+    // last OS error holds only its number). Results of setrlimit and
+    // prctl are ignored: without the cap the watchdog still stops the
+    // program, and the death signal only matters if a parent is killed
+    // first. The runner, a single-threaded copy of this tool, never
+    // returns: it waits, writes and exits with `_exit`.
+    unsafe {
+        command.pre_exec(move || {
+            if let Some(limit) = &limit {
+                libc::setrlimit(libc::RLIMIT_AS, limit);
+            }
+            // A program in a group of its own does not get the
+            // terminal's Ctrl-C: on Linux it is killed when this tool
+            // dies, so an interrupted judge leaves no program running.
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            let Some((writer, open_files)) = runner else {
+                return Ok(());
+            };
+            let runner_pid = libc::getpid();
+            let started = monotonic_nanos();
+            let program = libc::fork();
+            if program < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if program == 0 {
+                // The program, before its exec: it dies with its runner,
+                // and tells the tool its pid.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != runner_pid {
+                    libc::_exit(127);
+                }
+                let pid = libc::getpid().to_ne_bytes();
+                write_all(writer, &pid);
+                return Ok(());
+            }
+            run_runner(program, started, writer, open_files)
+        });
+    }
+}
+
+/// The runner's whole life (see [`prepare_child`]): let go of every
+/// descriptor but the report pipe's (std's own pipe among them, whose
+/// end tells std the exec happened; and the program's standard streams,
+/// so that they close when the program's do), reap the program, report.
+///
+/// # Safety
+/// Only in the runner, after its fork; async-signal-safe calls only.
+unsafe fn run_runner(
+    program: libc::pid_t,
+    started: u64,
+    writer: RawFd,
+    open_files: libc::c_int,
+) -> ! {
+    close_all_but(writer, open_files);
+    // Waited for before it is reaped: when the tool kills the group, it
+    // kills the runner in the same call as the program, so the runner
+    // dies here, leaving the program to the tool (on Linux) to reap with
+    // its figures, instead of reaping it and dying before it reports.
+    let mut info: libc::siginfo_t = std::mem::zeroed();
+    let waited = libc::P_PID;
+    // A pid is positive: it fits.
+    while libc::waitid(
+        waited,
+        program as libc::id_t,
+        &mut info,
+        libc::WEXITED | libc::WNOWAIT,
+    ) < 0
+    {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let elapsed = monotonic_nanos().saturating_sub(started);
+    let mut status: libc::c_int = 0;
+    let mut usage: libc::rusage = std::mem::zeroed();
+    while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    let mut figures = [0u8; FIGURES];
+    figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
+    figures[STATUS..MAX_RSS].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
+    figures[MAX_RSS..ELAPSED].copy_from_slice(&elapsed.to_ne_bytes());
+    let cpu = u64::try_from(cpu_time(&usage).as_nanos()).unwrap_or(u64::MAX);
+    figures[ELAPSED..].copy_from_slice(&cpu.to_ne_bytes());
+    write_all(writer, &figures);
+    libc::_exit(0)
+}
+
+/// User and system CPU time in a `rusage`: every thread of the process,
+/// and the children it waited for. Async-signal-safe.
+pub(super) fn cpu_time(usage: &libc::rusage) -> Duration {
+    let time = |value: libc::timeval| {
+        let seconds = u64::try_from(value.tv_sec).unwrap_or(0);
+        let micros = u32::try_from(value.tv_usec).unwrap_or(0);
+        Duration::from_secs(seconds) + Duration::from_micros(u64::from(micros))
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// Nanoseconds on the monotonic clock (the one `Instant` reads); 0 if it
+/// cannot be read. Async-signal-safe.
+fn monotonic_nanos() -> u64 {
+    // SAFETY: timespec is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut now: libc::timespec = unsafe { std::mem::zeroed() };
+    // SAFETY: clock_gettime writes only to `now`.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    let seconds = u64::try_from(now.tv_sec).unwrap_or(0);
+    let nanos = u64::try_from(now.tv_nsec).unwrap_or(0);
+    seconds.saturating_mul(1_000_000_000).saturating_add(nanos)
+}
+
+/// Closes every descriptor but `kept`, up to `bound` where there is no
+/// single call for it.
+///
+/// # Safety
+/// Only in the runner: it closes descriptors others may think are open.
+unsafe fn close_all_but(kept: RawFd, bound: libc::c_int) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let below = libc::c_uint::try_from(kept).unwrap_or(0);
+        let closed = (below == 0 || libc::syscall(libc::SYS_close_range, 0, below - 1, 0) == 0)
+            && libc::syscall(libc::SYS_close_range, below + 1, libc::c_uint::MAX, 0) == 0;
+        if closed {
+            return;
+        }
+    }
+    for fd in 0..bound {
+        if fd != kept {
+            libc::close(fd);
+        }
+    }
+}
+
+/// Writes all of `bytes` to `fd` (a pipe: a write this small is whole),
+/// again when interrupted; a failure is given up on, and the tool then
+/// finds no report.
+///
+/// # Safety
+/// As for write(2); async-signal-safe.
+unsafe fn write_all(fd: RawFd, bytes: &[u8]) {
+    while libc::write(fd, bytes.as_ptr().cast(), bytes.len()) < 0 && *errno() == libc::EINTR {}
+}
+
+/// This thread's errno.
+///
+/// # Safety
+/// The pointer is this thread's own errno, valid as long as the thread.
+unsafe fn errno() -> *mut libc::c_int {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return libc::__errno_location();
+    #[cfg(target_vendor = "apple")]
+    return libc::__error();
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    return libc::__errno_location();
+}
+
+/// The wait status and `ru_maxrss` of `program` when it is this tool's
+/// child (its runner having died, on Linux, where the tool is a
+/// subreaper), killed first if it still runs; `None` when it is not.
+pub(super) fn reap_orphan(program: libc::pid_t) -> Option<Reported> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only to the two locals; it only looks at this
+    // tool's own children.
+    let reaped = unsafe { libc::wait4(program, &mut status, libc::WNOHANG, &mut usage) };
+    if reaped == 0 {
+        // SAFETY: `program` is this tool's unreaped child (wait4 said
+        // so), so the pid is its own.
+        unsafe { libc::kill(program, libc::SIGKILL) };
+        loop {
+            // SAFETY: as above.
+            let reaped = unsafe { libc::wait4(program, &mut status, 0, &mut usage) };
+            if reaped == program {
+                break;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return None;
+            }
+        }
+    } else if reaped != program {
+        return None;
+    }
+    Some(Reported {
+        status,
+        max_rss: usage.ru_maxrss,
+        elapsed: None,
+        cpu: cpu_time(&usage),
+    })
+}

@@ -1,0 +1,84 @@
+//! On Linux, what a program leaves outside its process group: the
+//! tool, a subreaper while it runs, kills and reaps those orphans at the
+//! end of the run.
+
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Kills and reaps the orphans the program left: the tool's children
+/// outside its own process group (processes it starts itself, cargo and
+/// rustc, are in it; the program it judged is reaped by now), which as
+/// a subreaper (see [`Group`](super::group::Group)) it gets once their
+/// parents die. Killing one makes its children orphans in turn, so this
+/// goes round until no orphan is left and the program's group `group` is
+/// empty (its members, killed, are orphans until reaped), for at most a
+/// second.
+///
+/// Only children are signalled: a child's pid stays its own until this
+/// tool reaps it, so no other process can be hit.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) fn sweep(group: libc::pid_t) {
+    // SAFETY: getpid and getpgrp only read this process's ids.
+    let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
+    let give_up = Instant::now() + Duration::from_secs(1);
+    loop {
+        let orphans = children_outside(tool, tool_group);
+        for &orphan in &orphans {
+            // SAFETY: kill has no memory effects; `orphan` is this
+            // tool's unreaped child (see above).
+            unsafe { libc::kill(orphan, libc::SIGKILL) };
+        }
+        for &orphan in &orphans {
+            let mut status = 0;
+            // SAFETY: waitpid writes only to `status`; `orphan` is
+            // this tool's child. A child not yet dead is reaped on a
+            // later round.
+            unsafe { libc::waitpid(orphan, &mut status, libc::WNOHANG) };
+        }
+        // SAFETY: signal 0 is not sent: this only asks whether the
+        // group still has a process.
+        let group_left = unsafe { libc::kill(-group, 0) } == 0;
+        if (orphans.is_empty() && !group_left) || Instant::now() >= give_up {
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The children of process `parent` outside process group `group`,
+/// from /proc/PID/stat (after the command name in parentheses, which
+/// may hold anything: state, parent, group).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut children = Vec::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|name| name.parse().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some((_, after_name)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let mut fields = after_name.split_whitespace().skip(1);
+        let mut next = || {
+            fields
+                .next()
+                .and_then(|field| field.parse::<libc::pid_t>().ok())
+        };
+        if let (Some(its_parent), Some(its_group)) = (next(), next()) {
+            if its_parent == parent && its_group != group {
+                children.push(pid);
+            }
+        }
+    }
+    children
+}

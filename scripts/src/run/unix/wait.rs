@@ -1,0 +1,269 @@
+//! Waiting for a program on Unix: the watchdog that kills its group at
+//! the limits, the reap, and how it ended (wait status or signal, peak
+//! memory, wall and CPU time).
+
+use super::group::{kill_group, Group};
+use super::memory::{max_rss_bytes, Resident};
+use super::runner::{cpu_time, reap_orphan};
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use super::sweep::sweep;
+use crate::run::{Ending, Waited, Watch};
+use std::io;
+use std::process::Child;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub const SIGNAL_NAMES: &[(i32, &str)] = &[
+    (libc::SIGHUP, "SIGHUP"),
+    (libc::SIGINT, "SIGINT"),
+    (libc::SIGQUIT, "SIGQUIT"),
+    (libc::SIGILL, "SIGILL"),
+    (libc::SIGTRAP, "SIGTRAP"),
+    (libc::SIGABRT, "SIGABRT"),
+    (libc::SIGBUS, "SIGBUS"),
+    (libc::SIGFPE, "SIGFPE"),
+    (libc::SIGKILL, "SIGKILL"),
+    (libc::SIGUSR1, "SIGUSR1"),
+    (libc::SIGSEGV, "SIGSEGV"),
+    (libc::SIGUSR2, "SIGUSR2"),
+    (libc::SIGPIPE, "SIGPIPE"),
+    (libc::SIGALRM, "SIGALRM"),
+    (libc::SIGTERM, "SIGTERM"),
+    (libc::SIGXCPU, "SIGXCPU"),
+    (libc::SIGXFSZ, "SIGXFSZ"),
+    (libc::SIGSYS, "SIGSYS"),
+];
+
+/// Waits for the child, killing its group with SIGKILL once the watch
+/// says so, and in any case once it has exited.
+///
+/// A watchdog thread does the killing. It may kill only while the child
+/// is unreaped: a reaped child's pid can be given to a new, unrelated
+/// process. So the child is first waited for with `waitid(WNOWAIT)`,
+/// which leaves it a zombie (its pid still its own); then, holding the
+/// lock the watchdog takes before it kills, it is marked as ended; its
+/// group is killed; only then is it reaped with `wait4`, which also
+/// gives its `rusage`.
+pub(in crate::run) fn wait(
+    child: &mut Child,
+    group: &Group,
+    started: Instant,
+    watch: &Watch,
+) -> io::Result<Waited> {
+    // A pid always fits: pid_t is the type the kernel hands out.
+    let pid = child.id() as libc::pid_t;
+    let runner = group.take_runner(pid);
+    // The program's memory is watched, not its runner's.
+    let program = runner
+        .as_ref()
+        .and_then(|runner| runner.program)
+        .unwrap_or(pid);
+    let ended = Arc::new(Mutex::new(false));
+    let (done, watched) = mpsc::channel::<()>();
+    let watchdog = {
+        let ended = Arc::clone(&ended);
+        let watch = Watch {
+            deadline: watch.deadline,
+            memory: watch.memory,
+            output_over: watch.output_over.clone(),
+            cpu: watch.cpu,
+        };
+        let mut resident = Resident::new(program);
+        thread::spawn(move || loop {
+            if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
+                return (None, resident.highest);
+            }
+            let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
+            if *ended {
+                return (None, resident.highest);
+            }
+            // Under the lock, the child is unreaped: `pid` is its own.
+            if let Some(stop) = watch.stop(|| resident.read()) {
+                kill_group(pid);
+                return (Some(stop), resident.highest);
+            }
+            if watch.over_cpu(|| running_cpu_time(program)) {
+                kill_group(pid);
+                return (Some(crate::run::Stop::Time), resident.highest);
+            }
+        })
+    };
+
+    let waited = wait_without_reaping(pid, runner.is_some());
+    let mut elapsed = started.elapsed();
+    *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
+    drop(done);
+    let (stop, highest_seen) = watchdog.join().unwrap_or((None, 0));
+    waited?;
+    // Whatever the program started dies with it. It is still a zombie.
+    kill_group(pid);
+
+    let (mut status, usage) = wait4_blocking(pid)?;
+    let mut peak_memory = Some(max_rss_bytes(usage.ru_maxrss));
+    let mut cpu = Some(cpu_time(&usage));
+    if let Some(runner) = runner {
+        // The runner's own figures are a copy of this tool's: the
+        // program's are what it reported, or, when it was killed before
+        // it could, the program's own once it is this tool's child.
+        match runner.report().or_else(|| reap_orphan(program)) {
+            Some(reported) => {
+                status = reported.status;
+                peak_memory = Some(max_rss_bytes(reported.max_rss));
+                elapsed = reported.elapsed.unwrap_or(elapsed);
+                cpu = Some(reported.cpu);
+            }
+            None => {
+                peak_memory = None;
+                cpu = None;
+            }
+        }
+    }
+    // The system's peak is the program's own; what the watchdog saw
+    // includes what the program started, which the limit holds too.
+    let peak_memory = peak_memory.map(|peak| peak.max(highest_seen));
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    sweep(pid);
+    let ending = ending_of(status);
+    Ok(Waited {
+        elapsed,
+        cpu,
+        peak_memory,
+        peak_sampled: false,
+        ending,
+        stop,
+    })
+}
+
+/// Waits until the child `pid` has exited, leaving it unreaped. A
+/// `runner` that is stopped (by the program it runs, which can name it)
+/// is resumed, so that it reaps the program and reports.
+pub(super) fn wait_without_reaping(pid: libc::pid_t, runner: bool) -> io::Result<()> {
+    let flags = if runner {
+        libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT
+    } else {
+        libc::WEXITED | libc::WNOWAIT
+    };
+    loop {
+        // SAFETY: siginfo_t is plain old data, for which all zero bytes
+        // are a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `pid` is our own unreaped child; waitid writes only
+        // to `info`, a valid siginfo_t.
+        let result = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        if result == 0 && info.si_code == libc::CLD_STOPPED {
+            // SAFETY: kill has no memory effects; `pid` is this tool's
+            // unreaped child.
+            unsafe { libc::kill(pid, libc::SIGCONT) };
+            continue;
+        }
+        if result == 0 {
+            return Ok(());
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
+/// The CPU time of process `pid` so far, from /proc/PID/stat: its own
+/// (every thread) and that of the children it has waited for (utime,
+/// stime, cutime, cstime, in clock ticks).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn running_cpu_time(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name in parentheses, which may hold anything;
+    // utime is the 14th field, the 12th after the name.
+    let (_, after_name) = stat.rsplit_once(')')?;
+    let mut ticks: u64 = 0;
+    for field in after_name.split_whitespace().skip(11).take(4) {
+        ticks = ticks.saturating_add(field.parse().ok()?);
+    }
+    // SAFETY: sysconf only reads a system setting.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    (per_second > 0).then(|| Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
+}
+
+/// Not read while the program runs on this platform: its CPU time is
+/// known once it has ended (`wait4`), and the wall-time cap stops it.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn running_cpu_time(_pid: libc::pid_t) -> Option<Duration> {
+    None
+}
+
+/// Reaps child `pid`, which has ended: how, and its peak memory.
+pub(super) fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+    let (status, usage) = wait4_blocking(pid)?;
+    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+}
+
+/// Reaps child `pid`, waiting for it to end, through interruptions: its
+/// wait status and resource usage.
+fn wait4_blocking(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain old data, for which all zero bytes are a
+    // valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: wait4 writes only to the two locals it is given; `pid`
+        // is our own, still unreaped child.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if reaped == pid {
+            break;
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    Ok((status, usage))
+}
+
+/// How a wait status says a process ended.
+pub(super) fn ending_of(status: libc::c_int) -> Ending {
+    if libc::WIFSIGNALED(status) {
+        Ending::Signal(libc::WTERMSIG(status))
+    } else {
+        Ending::Exited(libc::WEXITSTATUS(status))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::group::prepare;
+    use super::*;
+    use std::process::Command;
+
+    /// Two programs prepared before either is started each get their own
+    /// runner, and each's status is its own. (Run one after the other: the
+    /// end of a run sweeps away every other child outside the tool's own
+    /// group.)
+    #[test]
+    fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
+        let command = |code: &str| {
+            let mut command = Command::new("/bin/sh");
+            command.args(["-c", &format!("exit {code}")]);
+            command
+        };
+        let (mut first, mut second) = (command("3"), command("5"));
+        prepare(&mut first, true, Some(64 << 20));
+        prepare(&mut second, true, Some(64 << 20));
+        let group = Group::new(Some(64 << 20)).unwrap();
+        let started = Instant::now();
+        let watch = Watch {
+            deadline: started + Duration::from_secs(10),
+            memory: None,
+            output_over: None,
+            cpu: None,
+        };
+        let (mut first, _) = group.start(&mut first).unwrap();
+        let first = wait(&mut first, &group, started, &watch).unwrap();
+        let (mut second, _) = group.start(&mut second).unwrap();
+        let second = wait(&mut second, &group, started, &watch).unwrap();
+        assert_eq!(first.ending, Ending::Exited(3));
+        assert_eq!(second.ending, Ending::Exited(5));
+        assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
+    }
+}
