@@ -1,9 +1,9 @@
 //! DOMjudge's default output validator (`compare`, from its
 //! `sql/files/defaultdata/compare/compare.cc`): problemtools' default
 //! validator as DOMjudge changed it, which DOMjudge runs on a problem
-//! without a validator of its own. The flags and the reading of tokens and
-//! whitespace are the same (the caller, `default_validator.rs`, does
-//! those); a pair of tokens is compared otherwise:
+//! without a validator of its own. The flags (`validator_flags.rs`) and
+//! the reading of tokens and whitespace (the caller, `default_validator.rs`,
+//! does that) are the same; a pair of tokens is compared otherwise:
 //! - text tokens as whole byte strings: a NUL byte in one counts (the
 //!   ICPC default validator compares up to it, as C strings are);
 //! - numbers read as C's `long double` (glibc's `sscanf("%Lf")`: x87's
