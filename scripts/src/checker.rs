@@ -5,12 +5,14 @@
 //! output validator (`default_validator.rs`). One place decides, for
 //! `judge`, `bundle --check` and `stress` alike.
 
+mod c_number;
 mod default_validator;
 mod domjudge;
 pub mod icpc;
 pub mod testlib;
+mod validator_flags;
 
-pub use default_validator::ValidatorFlags;
+pub use validator_flags::ValidatorFlags;
 // For an interactor in testlib's convention, which ends as a checker does
 // (its module has them too): unused until one is run.
 #[allow(unused_imports)]

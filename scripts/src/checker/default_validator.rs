@@ -22,102 +22,11 @@
 //! infinity or a NaN (those are compared as text); a token is compared up
 //! to a NUL byte in it, as C strings are.
 
+use super::c_number::{c_float, LongDouble};
 use super::domjudge;
-use crate::error::Error;
+use super::validator_flags::{shown, until_nul, words_differ, words_shown, ValidatorFlags};
 use crate::verdict::{self, Position, Verdict};
-use rustc_apfloat::Float;
 use std::fmt::Write as _;
-
-/// The flags of the ICPC default output validator.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ValidatorFlags {
-    pub case_sensitive: bool,
-    pub space_change_sensitive: bool,
-    /// `float_absolute_tolerance E` (or `float_tolerance E`), as given.
-    pub absolute_tolerance: Option<f64>,
-    /// `float_relative_tolerance E` (or `float_tolerance E`), as given.
-    pub relative_tolerance: Option<f64>,
-    /// The two tolerances' words, as DOMjudge reads them again.
-    given: [Option<String>; 2],
-    /// Tokens compared as DOMjudge's compare does (`domjudge.rs`), not as
-    /// problemtools' default validator does.
-    pub domjudge: bool,
-}
-
-impl ValidatorFlags {
-    /// Reads `validator_flags` as the default validator reads its command
-    /// line: each flag once or more (the last wins), a tolerance followed
-    /// by its value, a number as C reads one (a negative one turns it off).
-    pub fn parse(flags: &[String]) -> Result<ValidatorFlags, Error> {
-        let mut parsed = ValidatorFlags::default();
-        let mut words = flags.iter();
-        while let Some(flag) = words.next() {
-            // The number after a tolerance flag, and its word.
-            let mut value = || {
-                let given = words.next().ok_or_else(|| {
-                    Error::new(format!("validator flag {flag} needs a number after it"))
-                })?;
-                let value = c_float(given.as_bytes()).ok_or_else(|| {
-                    Error::new(format!(
-                        "validator flag {flag} needs a number after it, not '{given}'"
-                    ))
-                })?;
-                Ok::<_, Error>((value, Some(given.clone())))
-            };
-            match flag.as_str() {
-                "case_sensitive" => parsed.case_sensitive = true,
-                "space_change_sensitive" => parsed.space_change_sensitive = true,
-                "float_absolute_tolerance" => {
-                    let (number, given) = value()?;
-                    parsed.absolute_tolerance = Some(number);
-                    parsed.given[0] = given;
-                }
-                "float_relative_tolerance" => {
-                    let (number, given) = value()?;
-                    parsed.relative_tolerance = Some(number);
-                    parsed.given[1] = given;
-                }
-                "float_tolerance" => {
-                    let (number, given) = value()?;
-                    parsed.absolute_tolerance = Some(number);
-                    parsed.relative_tolerance = Some(number);
-                    parsed.given = [given.clone(), given];
-                }
-                other => {
-                    return Err(Error::new(format!(
-                        "unknown validator flag '{other}': the default validator takes \
-                         case_sensitive, space_change_sensitive, float_tolerance E, \
-                         float_relative_tolerance E and float_absolute_tolerance E"
-                    )))
-                }
-            }
-        }
-        Ok(parsed)
-    }
-
-    /// These flags, for DOMjudge's default validator when `domjudge`.
-    pub fn in_domjudge(self, domjudge: bool) -> ValidatorFlags {
-        ValidatorFlags { domjudge, ..self }
-    }
-
-    /// The absolute and relative tolerances as DOMjudge reads them, in
-    /// long double; -1 (none) where not given.
-    pub fn long_tolerances(&self) -> (domjudge::LongDouble, domjudge::LongDouble) {
-        let read = |given: &Option<String>| {
-            given
-                .as_deref()
-                .and_then(|text| domjudge::long_double(text.as_bytes()))
-                .unwrap_or(-domjudge::LongDouble::from_u128(1).value)
-        };
-        (read(&self.given[0]), read(&self.given[1]))
-    }
-
-    fn floats(&self) -> bool {
-        [self.absolute_tolerance, self.relative_tolerance]
-            .iter()
-            .any(|tolerance| tolerance.is_some_and(|value| value >= 0.0))
-    }
-}
 
 /// Where and why an output fails the default validator.
 #[derive(Debug, PartialEq)]
@@ -276,27 +185,11 @@ pub fn validate(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> Result<
     Ok(())
 }
 
-/// A token as C compares it: up to a NUL byte in it.
-pub(super) fn until_nul(token: &[u8]) -> &[u8] {
-    let end = token
-        .iter()
-        .position(|&byte| byte == 0)
-        .unwrap_or(token.len());
-    &token[..end]
-}
-
-/// A token for a message: at most 40 bytes of it.
-pub(super) fn shown(token: &[u8]) -> String {
-    let cut = token.len().min(40);
-    let more = if cut < token.len() { "..." } else { "" };
-    format!("{}{more}", verdict::as_written(&token[..cut]))
-}
-
 /// Why two tokens differ, or `None` when they match.
 fn differ(
     flags: &ValidatorFlags,
     floats: bool,
-    long: Option<(domjudge::LongDouble, domjudge::LongDouble)>,
+    long: Option<(LongDouble, LongDouble)>,
     expected: &[u8],
     got: &[u8],
 ) -> Option<String> {
@@ -331,26 +224,6 @@ fn differ(
     words_differ(flags, expected_text, got_text).then(|| words_shown(flags, quoted()))
 }
 
-/// True when two tokens compared as text differ: byte for byte, or ASCII
-/// letters in either case unless `case_sensitive`.
-pub(super) fn words_differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> bool {
-    if flags.case_sensitive {
-        expected != got
-    } else {
-        !expected.eq_ignore_ascii_case(got)
-    }
-}
-
-/// Why two text tokens differ: `quoted`, and how they were compared.
-pub(super) fn words_shown(flags: &ValidatorFlags, quoted: String) -> String {
-    let case = if flags.case_sensitive {
-        ""
-    } else {
-        " (letters in either case)"
-    };
-    format!("{quoted}{case}")
-}
-
 /// The verdict of the default validator on `output` against `answer`, and
 /// what to show under a WA.
 pub fn judge(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> (Verdict, String) {
@@ -373,188 +246,6 @@ pub fn judge(flags: &ValidatorFlags, answer: &[u8], output: &[u8]) -> (Verdict, 
     }
 }
 
-/// The value of `token` when C reads all of it as one finite number,
-/// as glibc's `sscanf(token, "%lf%10s")` returning 1 says: an optional
-/// sign, then decimal digits with an optional point and an optional
-/// exponent (`1e5`, `.5`, `5.`), or `0x` and hexadecimal digits with an
-/// optional point and an optional binary exponent (`0x1.8p3`). glibc's
-/// quirks are kept: an exponent mark with no digits after it (`1e`,
-/// `1e+`, `0x1p`) is read and ignored, and `0x.` is 0. Infinities and
-/// NaNs, and numbers too large for a double, are not numbers here.
-pub fn c_float(token: &[u8]) -> Option<f64> {
-    let (negative, body) = match token.first() {
-        Some(b'-') => (true, &token[1..]),
-        Some(b'+') => (false, &token[1..]),
-        _ => (false, token),
-    };
-    let value = match body {
-        [b'0', b'x' | b'X', rest @ ..] => hexadecimal(rest)?,
-        _ => decimal(body)?,
-    };
-    let value = if negative { -value } else { value };
-    value.is_finite().then_some(value)
-}
-
-/// The text of a decimal or hexadecimal number without its sign, when C
-/// reads all of `body` as one (as for [`c_float`]), as a correctly
-/// rounding reader takes it: glibc's quirks spelled out (`1e` as `1`,
-/// `0x.` as `0`) and a hexadecimal number given its binary exponent.
-pub(super) fn c_number_text(body: &[u8]) -> Option<String> {
-    let (hex, digits_of): (bool, fn(&u8) -> bool) = match body {
-        [b'0', b'x' | b'X', ..] => (true, u8::is_ascii_hexdigit),
-        _ => (false, u8::is_ascii_digit),
-    };
-    let rest = if hex { &body[2..] } else { body };
-    let (length, digits) = mantissa(rest, |byte| digits_of(&byte));
-    if digits == 0 {
-        return (hex && rest == b".").then(|| "0".to_string());
-    }
-    let marks = if hex { [b'p', b'P'] } else { [b'e', b'E'] };
-    let (taken, exponent) = exponent(&rest[length..], marks);
-    if length + taken != rest.len() {
-        return None;
-    }
-    let mantissa = std::str::from_utf8(&rest[..length]).ok()?;
-    let exponent = std::str::from_utf8(exponent).ok()?;
-    Some(match (hex, exponent.is_empty()) {
-        (true, true) => format!("0x{mantissa}p0"),
-        (true, false) => format!("0x{mantissa}p{exponent}"),
-        (false, true) => mantissa.to_string(),
-        (false, false) => format!("{mantissa}e{exponent}"),
-    })
-}
-
-/// The length of the run of bytes at the start of `text` that `keep`.
-fn run_of(text: &[u8], keep: impl Fn(u8) -> bool) -> usize {
-    text.iter().take_while(|&&byte| keep(byte)).count()
-}
-
-/// Digits, a point and digits, at least one digit in all; then an
-/// exponent: the length of the mantissa, its digits and the whole number.
-fn mantissa(text: &[u8], digit: impl Fn(u8) -> bool) -> (usize, usize) {
-    let before = run_of(text, &digit);
-    let (point, after) = match text.get(before) {
-        Some(b'.') => (1, run_of(&text[before + 1..], &digit)),
-        _ => (0, 0),
-    };
-    (before + point + after, before + after)
-}
-
-/// The exponent after a mantissa, `marks` its letters: how many bytes it
-/// takes, and its digits (empty when the mark has none after it, and
-/// the mark is then read and ignored).
-fn exponent(text: &[u8], marks: [u8; 2]) -> (usize, &[u8]) {
-    match text.first() {
-        Some(mark) if marks.contains(mark) => {
-            let sign = usize::from(matches!(text.get(1), Some(b'+' | b'-')));
-            let digits = run_of(&text[1 + sign..], |byte| byte.is_ascii_digit());
-            let exponent = if digits > 0 {
-                &text[1..1 + sign + digits]
-            } else {
-                &[][..]
-            };
-            (1 + sign + digits, exponent)
-        }
-        _ => (0, &[]),
-    }
-}
-
-fn decimal(body: &[u8]) -> Option<f64> {
-    // Rust's reading is correctly rounded, as glibc's is.
-    c_number_text(body)?.parse().ok()
-}
-
-fn hexadecimal(rest: &[u8]) -> Option<f64> {
-    let (length, digits) = mantissa(rest, |byte| byte.is_ascii_hexdigit());
-    if digits == 0 {
-        // glibc reads `0x.` as 0, and nothing else without digits.
-        return (rest == b".").then_some(0.0);
-    }
-    let (taken, exponent) = exponent(&rest[length..], [b'p', b'P']);
-    if length + taken != rest.len() {
-        return None;
-    }
-    // The significant bits, 60 of them at most, and whether any bit past
-    // them is set; the number is bits × 2^scale.
-    let mut bits: u64 = 0;
-    let mut sticky = false;
-    let mut scale: i64 = 0;
-    let mut after_point = false;
-    for &byte in &rest[..length] {
-        if byte == b'.' {
-            after_point = true;
-            continue;
-        }
-        let digit = u64::from((byte as char).to_digit(16)?);
-        if bits < 1 << 56 {
-            bits = bits << 4 | digit;
-            if after_point {
-                scale -= 4;
-            }
-        } else {
-            sticky |= digit != 0;
-            if !after_point {
-                scale += 4;
-            }
-        }
-    }
-    // An exponent past any double's range is as good as infinite.
-    let power = std::str::from_utf8(exponent)
-        .ok()
-        .filter(|text| !text.is_empty())
-        .map_or(0, |text| {
-            text.parse::<i64>().unwrap_or(if text.starts_with('-') {
-                -1 << 40
-            } else {
-                1 << 40
-            })
-        });
-    Some(round_binary(bits, sticky, scale.saturating_add(power)))
-}
-
-/// `bits × 2^scale` (and a little more when `sticky`) rounded to the
-/// nearest double, ties to even, as a correctly rounding reader does.
-fn round_binary(bits: u64, sticky: bool, scale: i64) -> f64 {
-    if bits == 0 {
-        return 0.0;
-    }
-    let shift = bits.leading_zeros();
-    let bits = bits << shift;
-    // The number is 1.xxx × 2^top.
-    let top = scale - i64::from(shift) + 63;
-    if top > 1023 {
-        return f64::INFINITY;
-    }
-    // The bits a double keeps: 53, fewer below the normal range.
-    let kept = if top >= -1022 { 53 } else { top + 1075 };
-    if kept < 0 {
-        return 0.0;
-    }
-    let dropped = 64 - kept as u32;
-    let mut value = if dropped >= 64 { 0 } else { bits >> dropped };
-    let half = 1u64 << (dropped - 1);
-    let rest = bits & (half - 1);
-    let round_up = bits & half != 0 && (rest != 0 || sticky || value & 1 == 1);
-    if round_up {
-        value += 1;
-    }
-    if top >= -1022 {
-        let mut exponent = top;
-        if value == 1 << 53 {
-            value >>= 1;
-            exponent += 1;
-        }
-        if exponent > 1023 {
-            return f64::INFINITY;
-        }
-        f64::from_bits(((exponent + 1023) as u64) << 52 | (value & ((1 << 52) - 1)))
-    } else {
-        // Below the normal range the bits are the double's own, and a
-        // carry into bit 52 makes the smallest normal number.
-        f64::from_bits(value)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -574,34 +265,6 @@ mod tests {
                 accepted,
                 "[{words}] {answer:?} against {output:?}: {got:?}"
             );
-        }
-    }
-
-    #[test]
-    fn flags_are_read_as_the_validator_reads_them() {
-        assert_eq!(flags(""), ValidatorFlags::default());
-        let both = flags("float_tolerance 1e-6 case_sensitive");
-        assert_eq!(both.absolute_tolerance, Some(1e-6));
-        assert_eq!(both.relative_tolerance, Some(1e-6));
-        assert!(both.case_sensitive && !both.space_change_sensitive);
-        let last = flags("float_tolerance 1 float_absolute_tolerance .5");
-        assert_eq!(
-            (last.absolute_tolerance, last.relative_tolerance),
-            (Some(0.5), Some(1.0))
-        );
-        assert!(!flags("float_tolerance -1").floats());
-        assert_eq!(
-            flags("float_tolerance 0x1p-3").absolute_tolerance,
-            Some(0.125)
-        );
-        for bad in [
-            "float_tolerance",
-            "float_tolerance x",
-            "float_tolerance inf",
-            "ignore_case",
-        ] {
-            let words: Vec<String> = bad.split(' ').map(str::to_string).collect();
-            assert!(ValidatorFlags::parse(&words).is_err(), "{bad}");
         }
     }
 
@@ -700,46 +363,6 @@ mod tests {
                 ("0\n", "-0.0\n", true),
             ],
         );
-    }
-
-    #[test]
-    fn c_reads_numbers_as_glibc_does() {
-        for (token, value) in [
-            ("1", Some(1.0)),
-            ("-0", Some(-0.0)),
-            ("+1.5e3", Some(1500.0)),
-            ("1e", Some(1.0)),
-            ("1e+", Some(1.0)),
-            ("1.e5", Some(1e5)),
-            ("0x1p3", Some(8.0)),
-            ("0x1.8", Some(1.5)),
-            ("0X.8P1", Some(1.0)),
-            ("0x1p", Some(1.0)),
-            ("0x.", Some(0.0)),
-            ("0x1e3", Some(483.0)),
-            ("0x1.fffffffffffffffffp0", Some(2.0)),
-            ("0x1p-1074", Some(f64::from_bits(1))),
-            ("0x1p-1075", Some(0.0)),
-            ("0x18p-1078", Some(f64::from_bits(2))),
-            ("0x1.fffffffffffff8p1023", None),
-            ("1e-999", Some(0.0)),
-            ("1e999", None),
-            ("0x1p1024", None),
-            ("inf", None),
-            ("nan", None),
-            ("0x", None),
-            ("0x.p1", None),
-            (".", None),
-            ("-", None),
-            (".e1", None),
-            ("1ee", None),
-            ("1e5x", None),
-            ("00x1", None),
-            ("1,5", None),
-            ("", None),
-        ] {
-            assert_eq!(c_float(token.as_bytes()), value, "{token}");
-        }
     }
 
     /// A deliberately simple model of the validator: the texts cut into

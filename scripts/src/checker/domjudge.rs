@@ -1,9 +1,9 @@
 //! DOMjudge's default output validator (`compare`, from its
 //! `sql/files/defaultdata/compare/compare.cc`): problemtools' default
 //! validator as DOMjudge changed it, which DOMjudge runs on a problem
-//! without a validator of its own. The flags and the reading of tokens and
-//! whitespace are the same (the caller, `default_validator.rs`, does
-//! those); a pair of tokens is compared otherwise:
+//! without a validator of its own. The flags (`validator_flags.rs`) and
+//! the reading of tokens and whitespace (the caller, `default_validator.rs`,
+//! does that) are the same; a pair of tokens is compared otherwise:
 //! - text tokens as whole byte strings: a NUL byte in one counts (the
 //!   ICPC default validator compares up to it, as C strings are);
 //! - numbers read as C's `long double` (glibc's `sscanf("%Lf")`: x87's
@@ -15,12 +15,9 @@
 //!   tolerance given, over that one), each step rounded as the x87 unit
 //!   rounds it.
 
-use super::default_validator::{shown, until_nul, words_differ, words_shown, ValidatorFlags};
-use rustc_apfloat::ieee::X87DoubleExtended;
+use super::c_number::{long_double, LongDouble};
+use super::validator_flags::{shown, until_nul, words_differ, words_shown, ValidatorFlags};
 use rustc_apfloat::Float;
-
-/// C's `long double` on x86-64.
-pub type LongDouble = X87DoubleExtended;
 
 /// Why DOMjudge's compare finds two tokens different, or `None` when they
 /// match, under `tolerances` (absolute, relative), as
@@ -84,45 +81,6 @@ fn numbers_differ(
     }
 }
 
-/// The value of `token` when glibc's `sscanf(token, "%Lf%10s")` reads all
-/// of it as one number: a decimal or hexadecimal number as for a double
-/// (with glibc's quirks: `1e` and `0x1p` read the mark and ignore it,
-/// `0x.` is 0), or `inf`, `infinity`, `nan` or `nan(` letters, digits and
-/// `_` `)`, in any case, each with an optional sign. Correctly rounded, as
-/// glibc's reading is.
-pub fn long_double(token: &[u8]) -> Option<LongDouble> {
-    let (negative, body) = match token.first() {
-        Some(b'-') => (true, &token[1..]),
-        Some(b'+') => (false, &token[1..]),
-        _ => (false, token),
-    };
-    let nan = body
-        .get(..3)
-        .is_some_and(|start| start.eq_ignore_ascii_case(b"nan"));
-    let value = match body {
-        _ if body.eq_ignore_ascii_case(b"inf") || body.eq_ignore_ascii_case(b"infinity") => {
-            LongDouble::INFINITY
-        }
-        [_, _, _, rest @ ..]
-            if nan
-                && (rest.is_empty()
-                    || rest.len() >= 2
-                        && rest[0] == b'('
-                        && rest[rest.len() - 1] == b')'
-                        && rest[1..rest.len() - 1]
-                            .iter()
-                            .all(|&byte| byte.is_ascii_alphanumeric() || byte == b'_')) =>
-        {
-            LongDouble::NAN
-        }
-        _ => {
-            let text = super::default_validator::c_number_text(body)?;
-            text.parse::<LongDouble>().ok()?
-        }
-    };
-    Some(if negative { -value } else { value })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,28 +88,6 @@ mod tests {
     /// [`super::differ`] under the flags' own tolerances.
     fn differ(flags: &ValidatorFlags, expected: &[u8], got: &[u8]) -> Option<String> {
         super::differ(flags, flags.long_tolerances(), expected, got)
-    }
-
-    fn value(text: &str) -> Option<String> {
-        long_double(text.as_bytes()).map(|value| value.to_string())
-    }
-
-    #[test]
-    fn numbers_are_read_as_glibc_reads_a_long_double() {
-        assert_eq!(
-            value("1e400").as_deref(),
-            Some("1.00000000000000000003E+400")
-        );
-        assert_eq!(value("0.1").as_deref(), Some("0.100000000000000000001"));
-        assert_eq!(value("0x1").as_deref(), Some("1"));
-        assert_eq!(value("0x.").as_deref(), Some("0"));
-        assert_eq!(value("1e").as_deref(), Some("1"));
-        assert_eq!(value("-INFINITY").as_deref(), Some("-Inf"));
-        assert_eq!(value("1e5000").as_deref(), Some("+Inf"));
-        assert!(value("nan(x_1)").is_some_and(|text| text.contains("NaN")));
-        for not_all_a_number in ["infinit", "nan(", "nan(a-b)", "1e5x", "x", "", "-", "."] {
-            assert_eq!(value(not_all_a_number), None, "{not_all_a_number}");
-        }
     }
 
     #[test]
