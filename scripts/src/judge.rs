@@ -578,7 +578,7 @@ impl Reporter {
             let _ = writeln!(
                 self.out,
                 "note: {count} case{} judged by wall time: CPU time, which the profile holds \
-                 the limit to, was not measured (an interaction, or a Job that read none)",
+                 the limit to, was not measured (a Job that read none)",
                 if count == 1 { " was" } else { "s were" }
             );
         }

@@ -165,12 +165,6 @@ pub fn stack_shortfall_once(stack: Stack) -> Option<String> {
     (!SAID.swap(true, Ordering::SeqCst)).then_some(shortfall)
 }
 
-/// A judged run past its time limit is killed a little later: half the
-/// limit more, at most a second more.
-pub fn kill_after(limit: Duration) -> Duration {
-    limit + (limit / 2).min(Duration::from_secs(1))
-}
-
 /// A program given by path on the command line: a relative one (a bare
 /// name too) is taken from the current folder, never looked up on PATH.
 /// One that already starts with `./` or `../` (or a root or, on Windows, a
@@ -190,18 +184,6 @@ pub fn program_path(program: &Path) -> PathBuf {
 #[cfg(test)]
 mod bounds_tests {
     use super::*;
-
-    #[test]
-    fn the_kill_comes_a_little_after_the_limit() {
-        assert_eq!(
-            kill_after(Duration::from_millis(1000)),
-            Duration::from_millis(1500)
-        );
-        assert_eq!(
-            kill_after(Duration::from_millis(10000)),
-            Duration::from_millis(11000)
-        );
-    }
 
     #[test]
     fn a_stack_limit_is_unlimited_or_mib_above_0() {

@@ -1135,7 +1135,7 @@ pub(super) fn wait_pair(
                             rules: &super::pair::PairWatch| {
         kill_group(interactor_pid);
         let reaped = waited.and_then(|()| reap(interactor_pid));
-        let ending = reaped.as_ref().ok().map(|&(ending, _)| ending);
+        let ending = reaped.as_ref().ok().map(|&(ending, ..)| ending);
         ends.interactor_ended(ending, reaped, rules, || kill_group(program_pid));
     };
     while ends.waiting() {
@@ -1160,6 +1160,7 @@ pub(super) fn wait_pair(
             Err(RecvTimeoutError::Timeout) => ends.timed_out(
                 rules,
                 || resident_memory(program_itself),
+                || running_cpu_time(program_itself),
                 || kill_group(program_pid),
                 || kill_group(interactor_pid),
             ),
@@ -1173,8 +1174,9 @@ pub(super) fn wait_pair(
     }
     let (program_end, interactor_end) = ends.take_ends();
     let mut program_elapsed = ends.program_elapsed;
-    let (mut program_ending, peak) = program_end?;
+    let (mut program_ending, peak, cpu) = program_end?;
     let mut peak_memory = Some(peak);
+    let mut cpu = Some(cpu);
     if let Some(runner) = runner {
         // As in `wait`: the program's figures are what its runner
         // reported, or its own once it is this tool's child.
@@ -1183,8 +1185,9 @@ pub(super) fn wait_pair(
                 program_ending = ending_of(reported.status);
                 peak_memory = Some(max_rss_bytes(reported.max_rss));
                 program_elapsed = reported.elapsed.unwrap_or(program_elapsed);
+                cpu = Some(reported.cpu);
             }
-            None => peak_memory = None,
+            None => (peak_memory, cpu) = (None, None),
         }
     }
     // After the report: the sweep would reap the program, an orphan once
@@ -1194,11 +1197,10 @@ pub(super) fn wait_pair(
         sweep(program_pid);
         sweep(interactor_pid);
     }
-    let (interactor_ending, _) = interactor_end?;
+    let (interactor_ending, ..) = interactor_end?;
     let program = Waited {
         elapsed: program_elapsed,
-        // An interactive run is held to wall time (docs/judges.md).
-        cpu: None,
+        cpu,
         peak_memory,
         peak_sampled: false,
         ending: program_ending,
@@ -1261,10 +1263,15 @@ fn exiting(_pid: libc::pid_t) -> bool {
     false
 }
 
-/// Reaps child `pid`, which has ended: how, and its peak memory.
-fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+/// Reaps child `pid`, which has ended: how, its peak memory and its CPU
+/// time.
+fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64, Duration)> {
     let (status, usage) = wait4_blocking(pid)?;
-    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+    Ok((
+        ending_of(status),
+        max_rss_bytes(usage.ru_maxrss),
+        cpu_time(&usage),
+    ))
 }
 
 /// Reaps child `pid`, waiting for it to end, through interruptions: its

@@ -598,6 +598,7 @@ pub(super) fn wait_pair(
                     seen_peak = seen_peak.max(sampled_peak(&counters));
                     Some(counters.PagefileUsage as u64)
                 },
+                || pair.program.cpu_time(),
                 || kill_all(&pair.program, program),
                 || kill_all(&pair.interactor, interactor),
             );
@@ -623,8 +624,9 @@ pub(super) fn wait_pair(
     );
     let program = Waited {
         elapsed: ends.program_elapsed,
-        // An interactive run is held to wall time (docs/judges.md).
-        cpu: None,
+        // The program's Job alone: the interactor's time is not the
+        // program's.
+        cpu: pair.program.cpu_time(),
         peak_memory,
         peak_sampled,
         ending: program_ending,
