@@ -428,8 +428,9 @@ pub struct Tally {
     /// Runs whose peak memory was sampled, not recorded by the system
     /// ([`Run::peak_sampled`]): the report says so.
     sampled_peaks: usize,
-    /// Runs held to CPU time whose CPU time was not measured (an
-    /// interaction; Wine): wall time decided, and the report says so.
+    /// Runs held to CPU time whose CPU time was not measured (a Windows
+    /// program that ran less than a clock tick): wall time decided, and
+    /// the report says so.
     wall_for_cpu: usize,
     /// When the command started, for the summary's time.
     started: Instant,
