@@ -262,7 +262,8 @@ pub struct Run {
     pub elapsed: Duration,
     /// CPU time, user and system, of every thread of the program and of
     /// the processes it waited for (`wait4`'s rusage on Unix, the Job's
-    /// accounting on Windows); `None` where it could not be read.
+    /// accounting on Windows, or its threads' own times where the Job
+    /// keeps none: Wine); `None` where it could not be read.
     pub cpu: Option<Duration>,
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.
