@@ -330,14 +330,21 @@ pub fn judge_case(
             args.extend(interactor.flags.iter().map(OsString::from));
         }
     }
+    // Held to the profile's clock as a single run is, the program's CPU
+    // time alone (the interactor's is not the program's), DOMjudge's wall
+    // cap doubled (see `Clock::interactive`).
+    let limits = Limits {
+        clock: limits.clock.interactive(),
+        ..limits
+    };
+    let (kill_after, kill_cpu_after) = limits.kill_points();
     // No output limit: the program's output goes to the interactor.
     let bounds = Bounds {
-        kill_after: run::kill_after(limits.time),
+        kill_after,
         memory: Some(limits.memory),
         output: run::DEFAULT_OUTPUT_LIMIT,
         stack: limits.stack,
-        // Held to wall time: the pair's wait reads no CPU time.
-        kill_cpu_after: None,
+        kill_cpu_after,
     };
     let convention = interactor.convention;
     let settles = move |ending| convention.verdict(ending) != Verdict::Ac;

@@ -165,12 +165,6 @@ pub fn stack_shortfall_once(stack: Stack) -> Option<String> {
     (!SAID.swap(true, Ordering::SeqCst)).then_some(shortfall)
 }
 
-/// A judged run past its time limit is killed a little later: half the
-/// limit more, at most a second more.
-pub fn kill_after(limit: Duration) -> Duration {
-    limit + (limit / 2).min(Duration::from_secs(1))
-}
-
 /// A program given by path on the command line: a relative one (a bare
 /// name too) is taken from the current folder, never looked up on PATH.
 /// One that already starts with `./` or `../` (or a root or, on Windows, a
@@ -190,18 +184,6 @@ pub fn program_path(program: &Path) -> PathBuf {
 #[cfg(test)]
 mod bounds_tests {
     use super::*;
-
-    #[test]
-    fn the_kill_comes_a_little_after_the_limit() {
-        assert_eq!(
-            kill_after(Duration::from_millis(1000)),
-            Duration::from_millis(1500)
-        );
-        assert_eq!(
-            kill_after(Duration::from_millis(10000)),
-            Duration::from_millis(11000)
-        );
-    }
 
     #[test]
     fn a_stack_limit_is_unlimited_or_mib_above_0() {
@@ -280,7 +262,8 @@ pub struct Run {
     pub elapsed: Duration,
     /// CPU time, user and system, of every thread of the program and of
     /// the processes it waited for (`wait4`'s rusage on Unix, the Job's
-    /// accounting on Windows); `None` where it could not be read.
+    /// accounting on Windows, or its threads' own times where the Job
+    /// keeps none: Wine); `None` where it could not be read.
     pub cpu: Option<Duration>,
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.

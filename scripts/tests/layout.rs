@@ -31,7 +31,12 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 fn every_file_of_the_tool_says_what_it_is_for_and_stays_within_900_lines() {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let files = rust_files(&source);
-    assert!(files.len() > 20, "{} files in {}", files.len(), source.display());
+    assert!(
+        files.len() > 20,
+        "{} files in {}",
+        files.len(),
+        source.display()
+    );
     let mut faults = Vec::new();
     for path in &files {
         let text = fs::read_to_string(path).unwrap();

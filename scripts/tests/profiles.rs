@@ -393,3 +393,42 @@ fn polygon_package(input: &str, answer: &str) -> Scratch {
         ("tests/01.a", answer),
     ])
 }
+
+/// Windows reads CPU time from the program's Job, and where the Job keeps
+/// no accounting (Wine) from its threads' own times, read while they run:
+/// a busy loop of 600 ms of CPU time reads about that, not the wall time
+/// nor nothing; two threads of 700 ms each are TLE under 1 s, their CPU
+/// time counted together.
+#[cfg(windows)]
+#[test]
+fn cpu_time_is_measured_on_windows_where_the_job_keeps_none_too() {
+    let samples = one_case("profiles-windows-busy", "cpu-threads 1 600", "spun\n");
+    let args = ["--time-limit-ms", "2000", "--json", "-"];
+    let report = judge_program(fixture(), &samples.path, &args);
+    report.exited(0);
+    let (cpu, _) = times(&report.stdout);
+    let cpu = cpu.expect("CPU time is measured");
+    // Read every 5 ms in clock ticks: the last few milliseconds of the
+    // thread can be missed, and start-up adds a little.
+    assert!((550_000_000..900_000_000).contains(&cpu), "{cpu}");
+    assert!(
+        !report.stderr.contains("judged by wall time"),
+        "{}",
+        report.stderr
+    );
+
+    let samples = one_case("profiles-windows-threads", "cpu-threads 2 700", "spun\n");
+    let args = ["--time-limit-ms", "1000", "--json", "-"];
+    let report = judge_program(fixture(), &samples.path, &args);
+    report.exited(1);
+    assert!(
+        report.stdout.contains(r#""verdict":"TLE""#),
+        "{}",
+        report.stdout
+    );
+    let (cpu, wall) = times(&report.stdout);
+    let cpu = cpu.expect("CPU time is measured");
+    // Killed at 1.5 s of CPU time, or at the 2 s cap on a machine that
+    // gave the two threads less than three quarters of a core.
+    assert!(cpu > 1_000_000_000 || wall >= 2_000_000_000, "{cpu} {wall}");
+}

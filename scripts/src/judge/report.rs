@@ -115,8 +115,9 @@ pub struct Tally {
     /// Runs whose peak memory was sampled, not recorded by the system
     /// ([`Run::peak_sampled`]): the report says so.
     sampled_peaks: usize,
-    /// Runs held to CPU time whose CPU time was not measured (an
-    /// interaction; Wine): wall time decided, and the report says so.
+    /// Runs held to CPU time whose CPU time was not measured (a Windows
+    /// program that ran less than a clock tick): wall time decided, and
+    /// the report says so.
     wall_for_cpu: usize,
     /// When the command started, for the summary's time.
     started: Instant,
@@ -253,7 +254,7 @@ impl Reporter {
             let _ = writeln!(
                 self.out,
                 "note: {count} case{} judged by wall time: CPU time, which the profile holds \
-                 the limit to, was not measured (an interaction, or a Job that read none)",
+                 the limit to, was not measured (a Job that read none)",
                 if count == 1 { " was" } else { "s were" }
             );
         }

@@ -46,6 +46,11 @@ pub enum WallCap {
     /// DOMjudge's hard limit: the limit plus its default overshoot, the
     /// larger of 1 s and 10 % (`timelimit_overshoot: 1s|10%`).
     Overshoot,
+    /// DOMjudge's hard wall limit for an interactive run: twice
+    /// [`WallCap::Overshoot`] (`judge/judgedaemon.main.php`,
+    /// `runTestcase`: `$timelimit['wall'][1] *= 2` for a combined run
+    /// and compare).
+    OvershootTwice,
 }
 
 impl Clock {
@@ -56,6 +61,9 @@ impl Clock {
             Clock::Wall => limit,
             Clock::Cpu(WallCap::Times(times)) => limit.saturating_mul(times),
             Clock::Cpu(WallCap::Overshoot) => limit + (limit / 10).max(Duration::from_secs(1)),
+            Clock::Cpu(WallCap::OvershootTwice) => Clock::Cpu(WallCap::Overshoot)
+                .wall_cap(limit)
+                .saturating_mul(2),
         }
     }
 
@@ -69,6 +77,19 @@ impl Clock {
             Clock::Cpu(WallCap::Overshoot) => {
                 "CPU time, wall time capped at the limit plus max(1 s, 10 %)".to_string()
             }
+            Clock::Cpu(WallCap::OvershootTwice) => {
+                "CPU time, wall time capped at twice the limit plus max(1 s, 10 %)".to_string()
+            }
+        }
+    }
+
+    /// The clock of an interactive run: the same, but DOMjudge's wall
+    /// cap doubled, as DOMjudge doubles it for a combined run and compare
+    /// (the interactor's wall time is spent in the run's).
+    pub fn interactive(self) -> Clock {
+        match self {
+            Clock::Cpu(WallCap::Overshoot) => Clock::Cpu(WallCap::OvershootTwice),
+            other => other,
         }
     }
 }
@@ -171,5 +192,35 @@ mod tests {
         ] {
             assert_eq!(near(ms), expected, "{ms}");
         }
+    }
+
+    #[test]
+    fn an_interactive_run_doubles_domjudges_wall_cap_alone() {
+        let second = Duration::from_secs(1);
+        let domjudge = Clock::Cpu(WallCap::Overshoot);
+        assert_eq!(domjudge.wall_cap(second), Duration::from_secs(2));
+        assert_eq!(
+            domjudge.interactive().wall_cap(second),
+            Duration::from_secs(4)
+        );
+        let ten = Duration::from_secs(10);
+        assert_eq!(
+            domjudge.interactive().wall_cap(ten),
+            Duration::from_secs(22)
+        );
+        for clock in [Clock::Wall, Clock::Cpu(WallCap::Times(2))] {
+            assert_eq!(clock.interactive(), clock);
+        }
+        // Killed past the limit by half of it more, a second more at most.
+        let interactive = Limits {
+            time: ten,
+            clock: domjudge.interactive(),
+            ..DEFAULT_LIMITS
+        };
+        let eleven = Duration::from_secs(11);
+        assert_eq!(
+            interactive.kill_points(),
+            (Duration::from_secs(22), Some(eleven))
+        );
     }
 }

@@ -162,7 +162,7 @@ pub fn interact(
             deadline: started + bounds.kill_after,
             memory: bounds.memory,
             output_over: None,
-            cpu: None,
+            cpu: bounds.kill_cpu_after,
         },
         grace,
         settles,
@@ -314,18 +314,24 @@ impl<P, I> PairEnds<P, I> {
     }
 
     /// The wait timed out: the program is killed when its watch says so
-    /// (`resident` reads its memory), with the interactor if it still
-    /// runs; the interactor is killed once its grace is over.
+    /// (`resident` reads its memory, `cpu` its CPU time, as a single
+    /// run's watch does), with the interactor if it still runs; the
+    /// interactor is killed once its grace is over. The interactor's own
+    /// CPU time counts for nothing: DOMjudge runs only the program under
+    /// runguard's CPU limit (`judge/judgedaemon.main.php`, the run
+    /// arguments that `run-interactive.sh` gives `runpipe`).
     pub fn timed_out(
         &mut self,
         rules: &PairWatch,
         resident: impl FnOnce() -> Option<u64>,
+        cpu: impl FnOnce() -> Option<Duration>,
         kill_program: impl FnOnce(),
         kill_interactor: impl FnOnce(),
     ) {
         if self.program_end.is_none() {
             if self.stop.is_none() {
-                if let Some(reason) = rules.watch.stop(resident) {
+                let over_cpu = || rules.watch.over_cpu(cpu).then_some(Stop::Time);
+                if let Some(reason) = rules.watch.stop(resident).or_else(over_cpu) {
                     self.stop = Some(reason);
                     kill_program();
                     if self.interactor_end.is_none() {

@@ -19,6 +19,3 @@ pub use interactive::{pipe, prepare_interactor, Pair};
 pub use memory::{MEASURED, RESERVATION_CAPPED};
 pub(super) use wait::wait;
 pub use wait::SIGNAL_NAMES;
-
-/// The interactive run's parts, which `wait_pair` names as `super::pair`.
-use super::pair;

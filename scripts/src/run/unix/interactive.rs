@@ -7,7 +7,7 @@ use super::memory::{max_rss_bytes, resident_memory};
 use super::runner::reap_orphan;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
-use super::wait::{ending_of, reap, wait_without_reaping};
+use super::wait::{ending_of, reap, running_cpu_time, wait_without_reaping};
 use crate::run::Waited;
 use std::fs::File;
 use std::io;
@@ -93,8 +93,8 @@ pub(in crate::run) fn wait_pair(
     interactor: &mut Child,
     pair: &Pair,
     started: Instant,
-    rules: &mut super::pair::PairWatch,
-) -> io::Result<super::pair::PairWaited> {
+    rules: &mut crate::run::pair::PairWatch,
+) -> io::Result<crate::run::pair::PairWaited> {
     // The program's runner when it has one (see `prepare_child`): the
     // tool's child and the group's id; the program's own pid is read for
     // its memory, and its figures come from the runner's report.
@@ -118,15 +118,15 @@ pub(in crate::run) fn wait_pair(
     }
     drop(ended);
     // Each end as reaped: how, and the peak memory.
-    let mut ends = super::pair::PairEnds::new();
+    let mut ends = crate::run::pair::PairEnds::new();
     // The interactor's end, `waited` for: its group killed, it reaped, the
     // program killed when that settles the case.
-    let interactor_ended = |ends: &mut super::pair::PairEnds<_, _>,
+    let interactor_ended = |ends: &mut crate::run::pair::PairEnds<_, _>,
                             waited: io::Result<()>,
-                            rules: &super::pair::PairWatch| {
+                            rules: &crate::run::pair::PairWatch| {
         kill_group(interactor_pid);
         let reaped = waited.and_then(|()| reap(interactor_pid));
-        let ending = reaped.as_ref().ok().map(|&(ending, _)| ending);
+        let ending = reaped.as_ref().ok().map(|&(ending, ..)| ending);
         ends.interactor_ended(ending, reaped, rules, || kill_group(program_pid));
     };
     while ends.waiting() {
@@ -151,6 +151,7 @@ pub(in crate::run) fn wait_pair(
             Err(RecvTimeoutError::Timeout) => ends.timed_out(
                 rules,
                 || resident_memory(program_itself),
+                || running_cpu_time(program_itself),
                 || kill_group(program_pid),
                 || kill_group(interactor_pid),
             ),
@@ -164,8 +165,9 @@ pub(in crate::run) fn wait_pair(
     }
     let (program_end, interactor_end) = ends.take_ends();
     let mut program_elapsed = ends.program_elapsed;
-    let (mut program_ending, peak) = program_end?;
+    let (mut program_ending, peak, cpu) = program_end?;
     let mut peak_memory = Some(peak);
+    let mut cpu = Some(cpu);
     if let Some(runner) = runner {
         // As in `wait`: the program's figures are what its runner
         // reported, or its own once it is this tool's child.
@@ -174,8 +176,9 @@ pub(in crate::run) fn wait_pair(
                 program_ending = ending_of(reported.status);
                 peak_memory = Some(max_rss_bytes(reported.max_rss));
                 program_elapsed = reported.elapsed.unwrap_or(program_elapsed);
+                cpu = Some(reported.cpu);
             }
-            None => peak_memory = None,
+            None => (peak_memory, cpu) = (None, None),
         }
     }
     // After the report: the sweep would reap the program, an orphan once
@@ -185,11 +188,10 @@ pub(in crate::run) fn wait_pair(
         sweep(program_pid);
         sweep(interactor_pid);
     }
-    let (interactor_ending, _) = interactor_end?;
+    let (interactor_ending, ..) = interactor_end?;
     let program = Waited {
         elapsed: program_elapsed,
-        // An interactive run is held to wall time (docs/judges.md).
-        cpu: None,
+        cpu,
         peak_memory,
         peak_sampled: false,
         ending: program_ending,

@@ -172,7 +172,7 @@ pub(super) fn wait_without_reaping(pid: libc::pid_t, runner: bool) -> io::Result
 /// (every thread) and that of the children it has waited for (utime,
 /// stime, cutime, cstime, in clock ticks).
 #[cfg(any(target_os = "linux", target_os = "android"))]
-fn running_cpu_time(pid: libc::pid_t) -> Option<Duration> {
+pub(super) fn running_cpu_time(pid: libc::pid_t) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // After the command name in parentheses, which may hold anything;
     // utime is the 14th field, the 12th after the name.
@@ -189,14 +189,19 @@ fn running_cpu_time(pid: libc::pid_t) -> Option<Duration> {
 /// Not read while the program runs on this platform: its CPU time is
 /// known once it has ended (`wait4`), and the wall-time cap stops it.
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
-fn running_cpu_time(_pid: libc::pid_t) -> Option<Duration> {
+pub(super) fn running_cpu_time(_pid: libc::pid_t) -> Option<Duration> {
     None
 }
 
-/// Reaps child `pid`, which has ended: how, and its peak memory.
-pub(super) fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64)> {
+/// Reaps child `pid`, which has ended: how, its peak memory and its CPU
+/// time.
+pub(super) fn reap(pid: libc::pid_t) -> io::Result<(Ending, u64, Duration)> {
     let (status, usage) = wait4_blocking(pid)?;
-    Ok((ending_of(status), max_rss_bytes(usage.ru_maxrss)))
+    Ok((
+        ending_of(status),
+        max_rss_bytes(usage.ru_maxrss),
+        cpu_time(&usage),
+    ))
 }
 
 /// Reaps child `pid`, waiting for it to end, through interruptions: its

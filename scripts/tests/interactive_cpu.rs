@@ -1,0 +1,165 @@
+//! An interactive run is timed as a single run is: the program's CPU time
+//! against the limit, its wall time against the profile's cap (DOMjudge's
+//! doubled for an interaction), the interactor's time not counted. The
+//! player `guess-player` naps (`nap-MS`, then plays right) or spins
+//! (`spin`) against `guess-interactor`.
+
+mod common;
+
+use common::{tool, Report, Scratch};
+use std::path::Path;
+
+fn player() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_guess-player"))
+}
+
+fn interactor() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_guess-interactor"))
+}
+
+/// One case `NAME` of the game (the secret 37 of 1 to 100) for each
+/// `(name, player's mode)`.
+fn game(name: &str, cases: &[(&str, &str)]) -> Scratch {
+    let samples = Scratch::new(name);
+    for (case, mode) in cases {
+        samples.write(
+            &format!("{case}.in"),
+            format!("37 100\n{mode}\nfair\n").as_bytes(),
+        );
+        samples.write(&format!("{case}.ans"), b"37\n");
+    }
+    samples
+}
+
+/// `judge --json -` of the player against the interactor (`icpc:` in
+/// front for ICPC's convention) on `samples` with `args`.
+fn judge(samples: &Scratch, icpc: bool, args: &[&str]) -> Report {
+    let spec = format!(
+        "{}{}",
+        if icpc { "icpc:" } else { "" },
+        interactor().display()
+    );
+    Report::of(
+        tool()
+            .args(["judge", "--json", "-", "--program"])
+            .arg(player())
+            .arg("--samples")
+            .arg(&samples.path)
+            .args(["--interactor", &spec])
+            .args(args)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// Case `case`'s verdict, CPU and wall time (ns) and detail, from the
+/// JSON lines.
+fn case(report: &Report, case: &str) -> (String, Option<u64>, u64, String) {
+    let line = report
+        .stdout
+        .lines()
+        .find(|line| line.contains(&format!(r#""case":"{case}""#)))
+        .unwrap_or_else(|| panic!("no case {case} in {}{}", report.stdout, report.stderr));
+    let field = |name: &str| -> Option<&str> {
+        let rest = line.split_once(&format!(r#""{name}":"#))?.1;
+        rest.split([',', '}']).next()
+    };
+    let number = |name: &str| field(name)?.parse::<u64>().ok();
+    let verdict = field("verdict").expect("a verdict").trim_matches('"');
+    let detail = line.split_once(r#""detail":"#).map_or("", |(_, rest)| rest);
+    (
+        verdict.to_string(),
+        number("cpu_ns"),
+        number("wall_ns").expect("wall_ns"),
+        detail.to_string(),
+    )
+}
+
+const SECOND: u64 = 1_000_000_000;
+
+#[test]
+fn a_player_that_sleeps_past_the_wall_cap_is_tle_by_the_cap() {
+    let samples = game("interactive-cpu-sleeper", &[("nap", "nap-3000")]);
+    for icpc in [false, true] {
+        let report = judge(&samples, icpc, &["--time-limit-ms", "500"]);
+        report.exited(1);
+        let (verdict, cpu, wall, detail) = case(&report, "nap");
+        assert_eq!(verdict, "TLE", "{}", report.stdout);
+        // Killed at the default profile's cap, twice the limit, its CPU
+        // time measured and small.
+        assert!(
+            detail.contains("wall time, past the wall-time cap of 1000.00 ms (CPU time"),
+            "{detail}"
+        );
+        assert!((SECOND..SECOND + SECOND / 2).contains(&wall), "{wall}");
+        let cpu = cpu.expect("the program's CPU time is measured");
+        assert!(cpu < SECOND / 2, "{cpu}");
+    }
+}
+
+/// Under DOMjudge's profile, whose wall cap for an interaction (3 s for a
+/// limit of 500 ms) leaves the CPU limit to stop a spinner even on a
+/// loaded machine.
+#[test]
+fn a_player_that_spins_is_tle_by_cpu_time() {
+    let samples = game("interactive-cpu-spinner", &[("spin", "spin")]);
+    let args = ["--judge", "domjudge", "--time-limit-ms", "500"];
+    let report = judge(&samples, true, &args);
+    report.exited(1);
+    let (verdict, cpu, wall, detail) = case(&report, "spin");
+    assert_eq!(verdict, "TLE", "{}", report.stdout);
+    assert!(detail.contains("of CPU time"), "{detail}");
+    assert!(
+        detail.contains("over the time limit of 500.00 ms"),
+        "{detail}"
+    );
+    let cpu = cpu.expect("the program's CPU time is measured");
+    // Killed at the limit and half more, not at the wall cap.
+    assert!((SECOND / 2..SECOND).contains(&cpu), "{cpu}");
+    assert!(wall < 3 * SECOND, "{wall}");
+}
+
+/// A player that naps 1.2 s, past the 1 s limit but within the 2 s cap,
+/// then plays right: AC by its CPU time, which is small; TLE under the
+/// wall profile.
+#[test]
+fn a_player_that_sleeps_within_the_cap_is_ac_with_little_cpu_time() {
+    let samples = game("interactive-cpu-napper", &[("nap", "nap-1200")]);
+    for icpc in [false, true] {
+        let report = judge(&samples, icpc, &["--time-limit-ms", "1000"]);
+        report.exited(0);
+        let (verdict, cpu, wall, _) = case(&report, "nap");
+        assert_eq!(verdict, "AC", "{}", report.stdout);
+        assert!(wall > 1_200_000_000, "{wall}");
+        let cpu = cpu.expect("the program's CPU time is measured");
+        assert!(cpu < SECOND / 2, "{cpu}");
+        assert!(
+            !report.stderr.contains("judged by wall time"),
+            "{}",
+            report.stderr
+        );
+    }
+    let args = ["--time-limit-ms", "1000", "--judge", "wall"];
+    let report = judge(&samples, false, &args);
+    report.exited(1);
+    assert_eq!(case(&report, "nap").0, "TLE", "{}", report.stdout);
+}
+
+/// DOMjudge doubles its wall hard limit for an interactive problem: a
+/// player that naps 2 s under a limit of 500 ms is within twice the limit
+/// plus a second, 3 s, though past the 1.5 s of a single run; Kattis's
+/// cap, twice the limit, is not doubled.
+#[test]
+fn domjudges_wall_cap_is_doubled_for_an_interaction() {
+    let samples = game("interactive-cpu-domjudge", &[("nap", "nap-2000")]);
+    for (judge_name, verdict) in [("domjudge", "AC"), ("kattis", "TLE")] {
+        let args = ["--judge", judge_name, "--time-limit-ms", "500"];
+        let report = judge(&samples, true, &args);
+        assert_eq!(
+            case(&report, "nap").0,
+            verdict,
+            "{judge_name}: {}",
+            report.stdout
+        );
+    }
+}
