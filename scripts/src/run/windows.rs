@@ -335,26 +335,20 @@ fn thread_times(thread: HANDLE) -> Option<(u64, u64)> {
 }
 
 // `NtGetNextThread`: ntdll's, since Windows Vista, and Wine's; not in
-// windows-sys. Linked as windows-sys links (windows-link's `link!`).
-#[cfg(not(target_arch = "x86"))]
-#[link(name = "ntdll.dll", kind = "raw-dylib", modifiers = "+verbatim")]
-extern "system" {
-    fn NtGetNextThread(
-        process: HANDLE,
-        thread: HANDLE,
-        access: u32,
-        attributes: u32,
-        flags: u32,
-        next: *mut HANDLE,
-    ) -> i32;
-}
-
-#[cfg(target_arch = "x86")]
-#[link(
-    name = "ntdll.dll",
-    kind = "raw-dylib",
-    modifiers = "+verbatim",
-    import_name_type = "undecorated"
+// windows-sys. Linked as windows-sys links (windows-link's `link!`): on
+// 32-bit x86 by its undecorated name.
+#[cfg_attr(
+    not(target_arch = "x86"),
+    link(name = "ntdll.dll", kind = "raw-dylib", modifiers = "+verbatim")
+)]
+#[cfg_attr(
+    target_arch = "x86",
+    link(
+        name = "ntdll.dll",
+        kind = "raw-dylib",
+        modifiers = "+verbatim",
+        import_name_type = "undecorated"
+    )
 )]
 extern "system" {
     fn NtGetNextThread(
