@@ -62,11 +62,7 @@ impl Repeats {
     /// True when any run's deciding time was within a fifth of the limit,
     /// either side, or the runs fell on both sides of that band.
     pub fn near(&self, limits: Limits) -> bool {
-        let band = limits.time.mul_f64(0.8)..=limits.time.mul_f64(1.2);
-        [self.min, self.median, self.max]
-            .iter()
-            .any(|time| band.contains(time))
-            || (self.min < *band.start() && self.max > *band.end())
+        limits.near_time_limit_between(self.min, self.max)
     }
 }
 

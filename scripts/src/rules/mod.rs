@@ -121,8 +121,15 @@ impl Limits {
     /// the time limit, either side: a verdict another machine may not
     /// share.
     pub fn near_time_limit(&self, time: Duration) -> bool {
+        self.near_time_limit_between(time, time)
+    }
+
+    /// True when some time from `least` to `most` is within a fifth of
+    /// the time limit, either side: runs of one case (`--repeat`) that
+    /// another machine may judge otherwise.
+    pub fn near_time_limit_between(&self, least: Duration, most: Duration) -> bool {
         let limit = self.time.as_secs_f64();
-        (limit * 0.8..=limit * 1.2).contains(&time.as_secs_f64())
+        most.as_secs_f64() >= limit * 0.8 && least.as_secs_f64() <= limit * 1.2
     }
 
     /// The output limit for a case whose answer has `answer_size` bytes.
