@@ -197,32 +197,15 @@ unsafe fn run_runner(
     open_files: libc::c_int,
 ) -> ! {
     close_all_but(writer, open_files);
-    // Waited for before it is reaped: when the tool kills the group, it
-    // kills the runner in the same call as the program, so the runner
-    // dies here, leaving the program to the tool (on Linux) to reap with
-    // its figures, instead of reaping it and dying before it reports.
-    let mut info: libc::siginfo_t = std::mem::zeroed();
-    let waited = libc::P_PID;
-    // A pid is positive: it fits.
-    while libc::waitid(
-        waited,
-        program as libc::id_t,
-        &mut info,
-        libc::WEXITED | libc::WNOWAIT,
-    ) < 0
-    {
-        if *errno() != libc::EINTR {
-            libc::_exit(1);
-        }
-    }
+    // Waited for before it is reaped: a runner killed while it waits, or
+    // (on Linux) before its report is written, leaves the program to the
+    // tool to reap with its figures. A runner that reaped first and was
+    // killed before it wrote lost both: seen on a busy machine, where the
+    // tool's kill at the wall-time cap came between the two.
+    let (status, usage) = ended(program);
     let elapsed = monotonic_nanos().saturating_sub(started);
-    let mut status: libc::c_int = 0;
-    let mut usage: libc::rusage = std::mem::zeroed();
-    while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
-        if *errno() != libc::EINTR {
-            libc::_exit(1);
-        }
-    }
+    #[cfg(test)]
+    pause(REPORT_DELAY_MS.load(std::sync::atomic::Ordering::SeqCst));
     let mut figures = [0u8; FIGURES];
     figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
     figures[STATUS..MAX_RSS].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
@@ -230,7 +213,97 @@ unsafe fn run_runner(
     let cpu = u64::try_from(cpu_time(&usage).as_nanos()).unwrap_or(u64::MAX);
     figures[ELAPSED..].copy_from_slice(&cpu.to_ne_bytes());
     write_all(writer, &figures);
+    // Reaped only once the report is written: a runner killed at any
+    // moment before leaves the program unreaped, for the tool to reap
+    // with its figures (see `reap_orphan`).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let mut status: libc::c_int = 0;
+        while libc::waitpid(program, &mut status, 0) < 0 && *errno() == libc::EINTR {}
+    }
     libc::_exit(0)
+}
+
+/// Waits for `program` to end: its wait status and `rusage`. On Linux
+/// without reaping it: the raw `waitid` system call takes a `rusage`
+/// beside its `siginfo_t` and fills it under `WNOWAIT` too (the
+/// kernel's `wait_task_zombie`), so the runner has the figures while the
+/// program is still unreaped. Elsewhere it is reaped with `wait4`.
+///
+/// # Safety
+/// Only in the runner; async-signal-safe calls only.
+unsafe fn ended(program: libc::pid_t) -> (libc::c_int, libc::rusage) {
+    let mut info: libc::siginfo_t = std::mem::zeroed();
+    let mut usage: libc::rusage = std::mem::zeroed();
+    // A pid is positive: it fits.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    while libc::syscall(
+        libc::SYS_waitid,
+        libc::P_PID,
+        program as libc::id_t,
+        &mut info as *mut libc::siginfo_t,
+        libc::WEXITED | libc::WNOWAIT,
+        &mut usage as *mut libc::rusage,
+    ) < 0
+    {
+        if *errno() != libc::EINTR {
+            libc::_exit(1);
+        }
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return (status_of(&info), usage);
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        while libc::waitid(
+            libc::P_PID,
+            program as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOWAIT,
+        ) < 0
+        {
+            if *errno() != libc::EINTR {
+                libc::_exit(1);
+            }
+        }
+        let mut status: libc::c_int = 0;
+        while libc::wait4(program, &mut status, 0, &mut usage) < 0 {
+            if *errno() != libc::EINTR {
+                libc::_exit(1);
+            }
+        }
+        (status, usage)
+    }
+}
+
+/// The wait status `waitid`'s `info` stands for, as `wait4` gives it:
+/// an exit status in the second byte, or a signal in the low seven bits
+/// (0x80 for a core dump).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+unsafe fn status_of(info: &libc::siginfo_t) -> libc::c_int {
+    let value = info.si_status();
+    match info.si_code {
+        libc::CLD_EXITED => (value & 0xff) << 8,
+        libc::CLD_DUMPED => (value & 0x7f) | 0x80,
+        _ => value & 0x7f,
+    }
+}
+
+/// A pause between the program's end and the runner's report, set by a
+/// test to kill the runner there.
+#[cfg(test)]
+pub(super) static REPORT_DELAY_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
+
+/// Sleeps `millis` milliseconds (async-signal-safe).
+#[cfg(test)]
+unsafe fn pause(millis: u64) {
+    if millis > 0 {
+        let nap = libc::timespec {
+            tv_sec: (millis / 1000) as libc::time_t,
+            tv_nsec: ((millis % 1000) * 1_000_000) as libc::c_long,
+        };
+        libc::nanosleep(&nap, std::ptr::null_mut());
+    }
 }
 
 /// User and system CPU time in a `rusage`: every thread of the process,

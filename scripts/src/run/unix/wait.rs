@@ -271,4 +271,36 @@ mod tests {
         assert_eq!(second.ending, Ending::Exited(5));
         assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
     }
+
+    /// A runner killed between the program's end and its report (here
+    /// held there by a pause, as a busy machine can hold it) leaves the
+    /// program's figures: the program is reaped only after the report is
+    /// written, so the tool reaps it itself.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    #[test]
+    fn a_runner_killed_before_it_reports_leaves_the_programs_figures() {
+        use super::super::runner::REPORT_DELAY_MS;
+        use std::sync::atomic::Ordering;
+        let mut command = Command::new("/bin/sh");
+        command.args(["-c", "exit 3"]);
+        prepare(&mut command, true, Some(64 << 20));
+        let group = Group::new(Some(64 << 20)).unwrap();
+        let started = Instant::now();
+        let watch = Watch {
+            deadline: started + Duration::from_millis(300),
+            memory: None,
+            output_over: None,
+            cpu: None,
+        };
+        // Under the group's lock: no other run starts a runner meanwhile.
+        REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
+        let started_child = group.start(&mut command);
+        REPORT_DELAY_MS.store(0, Ordering::SeqCst);
+        let (mut child, _) = started_child.unwrap();
+        let waited = wait(&mut child, &group, started, &watch).unwrap();
+        assert_eq!(waited.stop, Some(crate::run::Stop::Time));
+        assert_eq!(waited.ending, Ending::Exited(3));
+        assert!(waited.cpu.is_some(), "no CPU time");
+        assert!(waited.peak_memory.is_some(), "no peak");
+    }
 }
