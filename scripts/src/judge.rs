@@ -211,9 +211,10 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         if built(&workspace, problem, judging, reporter) {
             let _ = writeln!(
                 reporter.out,
-                "{}: {}",
+                "{}: {}; {}",
                 problem.name,
-                judging.profile.describe()
+                judging.profile.describe(),
+                run::accounting()
             );
             judge_samples(&problem.name, program, found, judging, reporter);
         }
@@ -240,7 +241,12 @@ fn judge_plan(
     let json = JsonLines::open(options.json.as_deref(), &inputs)?;
     let reporter = &mut Reporter::new(out, json);
     if build(reporter, &judging) {
-        let _ = writeln!(reporter.out, "{}", judging.profile.describe());
+        let _ = writeln!(
+            reporter.out,
+            "{}; {}",
+            judging.profile.describe(),
+            run::accounting()
+        );
         if let Some(line) = line {
             let _ = writeln!(reporter.out, "{line}");
         }

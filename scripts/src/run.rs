@@ -552,6 +552,24 @@ struct Waited {
     stop: Option<Stop>,
 }
 
+/// Which accounting judges a program's memory and CPU time here, as the
+/// report's first line says it: "accounted by cgroup v1" (Linux, where
+/// a cgroup can be made: the kernel holds the memory limit and counts
+/// every process the program starts, each page once), "accounted by the
+/// watch" (the watchdog's readings), or on Windows by its Job object.
+/// docs/memory.md has what each misses.
+pub fn accounting() -> String {
+    #[cfg(unix)]
+    let name = platform::accounting();
+    #[cfg(windows)]
+    let name = "Job object";
+    if name == "watch" {
+        "accounted by the watch".to_string()
+    } else {
+        format!("accounted by {name}")
+    }
+}
+
 /// What memory is measured and limited on this platform: "resident"
 /// (Unix) or "committed" (Windows).
 pub const MEASURED_MEMORY: &str = platform::MEASURED;

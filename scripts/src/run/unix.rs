@@ -5,17 +5,30 @@
 //! One job a room, below; this one hands on, under the names `run/
 //! windows.rs` gives them too, what the rest of the tool uses.
 
+mod account;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod cgroup;
 mod group;
 mod interactive;
 mod memory;
 mod runner;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod sweep;
+mod tree;
 mod wait;
 
 pub use group::{prepare, stack_hard_limit, with_stack, Group};
 pub(super) use interactive::wait_pair;
 pub use interactive::{pipe, prepare_interactor, Pair};
 pub use memory::{MEASURED, RESERVATION_CAPPED};
+
+/// Which accounting judges a program here: `cgroup v1` where one can be
+/// made (Linux), else `watch`.
+pub fn accounting() -> &'static str {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return cgroup::accounting();
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    return "watch";
+}
 pub(super) use wait::wait;
 pub use wait::SIGNAL_NAMES;

@@ -27,10 +27,16 @@ pub struct Group {
     _one_at_a_time: std::sync::MutexGuard<'static, ()>,
     /// The runners started in the group (see [`prepare_child`]).
     runners: Mutex<Vec<Runner>>,
+    /// The memory limit, for the cgroup.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    memory: Option<u64>,
+    /// The cgroup a judged program is put in, made when it starts.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    cgroup: Mutex<Option<super::cgroup::Cgroup>>,
 }
 
 impl Group {
-    pub fn new(_memory: Option<u64>) -> io::Result<Group> {
+    pub fn new(memory: Option<u64>) -> io::Result<Group> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             static RUNS: Mutex<()> = Mutex::new(());
@@ -43,12 +49,17 @@ impl Group {
             Ok(Group {
                 _one_at_a_time: one_at_a_time,
                 runners: Mutex::new(Vec::new()),
+                memory,
+                cgroup: Mutex::new(None),
             })
         }
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        Ok(Group {
-            runners: Mutex::new(Vec::new()),
-        })
+        {
+            let _ = memory;
+            Ok(Group {
+                runners: Mutex::new(Vec::new()),
+            })
+        }
     }
 
     /// Starts the program; it runs at once, held for no time. When
@@ -57,20 +68,42 @@ impl Group {
     /// before its exec, which std's spawn waits for.
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
         let report = take_pending(command);
-        let child = command.spawn()?;
+        // A judged program (one with a runner) puts itself in the
+        // cgroup, where one can be made, before its exec.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let mut cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if report.is_some() {
+            if cgroup.is_none() {
+                *cgroup = super::cgroup::Cgroup::make(self.memory);
+            }
+            if let Some(cgroup) = cgroup.as_ref() {
+                for (attach, fd) in super::cgroup::ATTACH.iter().zip(cgroup.attach_fds()) {
+                    attach.store(fd, std::sync::atomic::Ordering::SeqCst);
+                }
+            }
+        }
+        let child = command.spawn();
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        for attach in &super::cgroup::ATTACH {
+            attach.store(-1, std::sync::atomic::Ordering::SeqCst);
+        }
+        let child = child?;
         if let Some(Report { mut reader, writer }) = report {
             // Only the runner's end is left, so a runner that dies
             // unheard is an end of file, not a hang.
             drop(writer);
             let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
-            let program = reader
+            // Negative when it could not put itself in the cgroup.
+            let said = reader
                 .read_exact(&mut pid)
                 .ok()
                 .map(|()| libc::pid_t::from_ne_bytes(pid));
             // A pid always fits: pid_t is the type the kernel hands out.
             let runner = Runner {
                 pid: child.id() as libc::pid_t,
-                program,
+                program: said.map(libc::pid_t::abs),
+                attached: said.is_some_and(|pid| pid > 0),
                 reader,
             };
             self.runners
@@ -79,6 +112,16 @@ impl Group {
                 .push(runner);
         }
         Ok((child, Duration::ZERO))
+    }
+
+    /// The readings of the cgroup a judged program was put in, if it was.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn cgroup(&self, runner: Option<&Runner>) -> Option<super::cgroup::Readings> {
+        let cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
+        let readings = cgroup.as_ref()?.readings.clone();
+        runner
+            .is_some_and(|runner| runner.attached)
+            .then_some(readings)
     }
 
     /// The runner that is `pid`, if that child is one.

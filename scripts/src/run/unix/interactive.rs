@@ -2,12 +2,13 @@
 //! under one run's group, each in a process group of its own, waited for
 //! together; and the pipes that join them.
 
+use super::account::Account;
 use super::group::{kill_group, prepare, Group};
-use super::memory::{max_rss_bytes, resident_memory};
+use super::memory::max_rss_bytes;
 use super::runner::reap_orphan;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
-use super::wait::{ending_of, reap, running_cpu_time, wait_without_reaping};
+use super::wait::{ending_of, reap, wait_without_reaping};
 use crate::run::Waited;
 use std::fs::File;
 use std::io;
@@ -105,6 +106,13 @@ pub(in crate::run) fn wait_pair(
         .and_then(|runner| runner.program)
         .unwrap_or(program_pid);
     let has_runner = runner.is_some();
+    // Its memory and CPU time, of everything it starts.
+    let account = std::cell::RefCell::new(Account::new(
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        pair.group.cgroup(runner.as_ref()),
+        program_itself,
+        program_pid,
+    ));
     let interactor_pid = interactor.id() as libc::pid_t;
     let (ended, events) = mpsc::channel::<(bool, io::Result<()>)>();
     for (is_program, pid, runs) in [
@@ -150,8 +158,8 @@ pub(in crate::run) fn wait_pair(
             Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
             Err(RecvTimeoutError::Timeout) => ends.timed_out(
                 rules,
-                || resident_memory(program_itself),
-                || running_cpu_time(program_itself),
+                || account.borrow_mut().memory(),
+                || account.borrow_mut().cpu(),
                 || kill_group(program_pid),
                 || kill_group(interactor_pid),
             ),
@@ -181,6 +189,14 @@ pub(in crate::run) fn wait_pair(
             None => (peak_memory, cpu) = (None, None),
         }
     }
+    let figures = account
+        .into_inner()
+        .finish(cpu, peak_memory, program_itself, program_pid);
+    (cpu, peak_memory) = (figures.cpu, figures.peak_memory);
+    let mut stop = ends.stop;
+    if figures.out_of_memory && stop.is_none() {
+        stop = Some(crate::run::Stop::Memory);
+    }
     // After the report: the sweep would reap the program, an orphan once
     // its runner is killed, before `reap_orphan` could read its figures.
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -195,7 +211,7 @@ pub(in crate::run) fn wait_pair(
         peak_memory,
         peak_sampled: false,
         ending: program_ending,
-        stop: ends.stop,
+        stop,
     };
     Ok(ends.waited(program, interactor_ending))
 }

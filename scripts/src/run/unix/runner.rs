@@ -38,6 +38,8 @@ pub(super) struct Runner {
     pub(super) pid: libc::pid_t,
     /// The program's, when it said it.
     pub(super) program: Option<libc::pid_t>,
+    /// It put itself in the group's cgroup, or there was none to be in.
+    pub(super) attached: bool,
     pub(super) reader: File,
 }
 
@@ -62,7 +64,8 @@ impl Runner {
 }
 
 /// The pipe a runner (see [`prepare_child`]) reports through: the
-/// program's pid, written by the program before its exec, then the
+/// program's pid, written by the program before its exec (negated when
+/// it could not put itself in its cgroup), then the
 /// program's wait status and peak memory, written by the runner once it
 /// has reaped it. Both ends close at exec.
 pub(super) struct Report {
@@ -174,7 +177,12 @@ pub(super) fn prepare_child(
                 if libc::getppid() != runner_pid {
                     libc::_exit(127);
                 }
-                let pid = libc::getpid().to_ne_bytes();
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                let attached = super::cgroup::attach_self();
+                #[cfg(not(any(target_os = "linux", target_os = "android")))]
+                let attached = true;
+                let pid = libc::getpid();
+                let pid = if attached { pid } else { -pid }.to_ne_bytes();
                 write_all(writer, &pid);
                 return Ok(());
             }

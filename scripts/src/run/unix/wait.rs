@@ -2,8 +2,9 @@
 //! the limits, the reap, and how it ended (wait status or signal, peak
 //! memory, wall and CPU time).
 
+use super::account::Account;
 use super::group::{kill_group, Group};
-use super::memory::{max_rss_bytes, Resident};
+use super::memory::max_rss_bytes;
 use super::runner::{cpu_time, reap_orphan};
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
@@ -70,23 +71,28 @@ pub(in crate::run) fn wait(
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
         };
-        let mut resident = Resident::new(program);
+        let mut account = Account::new(
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            group.cgroup(runner.as_ref()),
+            program,
+            pid,
+        );
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return (None, resident.highest);
+                return (None, account);
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return (None, resident.highest);
+                return (None, account);
             }
             // Under the lock, the child is unreaped: `pid` is its own.
-            if let Some(stop) = watch.stop(|| resident.read()) {
+            if let Some(stop) = watch.stop(|| account.memory()) {
                 kill_group(pid);
-                return (Some(stop), resident.highest);
+                return (Some(stop), account);
             }
-            if watch.over_cpu(|| running_cpu_time(program)) {
+            if watch.over_cpu(|| account.cpu()) {
                 kill_group(pid);
-                return (Some(crate::run::Stop::Time), resident.highest);
+                return (Some(crate::run::Stop::Time), account);
             }
         })
     };
@@ -95,7 +101,10 @@ pub(in crate::run) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let (stop, highest_seen) = watchdog.join().unwrap_or((None, 0));
+    let (mut stop, account) = match watchdog.join() {
+        Ok((stop, account)) => (stop, Some(account)),
+        Err(_) => (None, None),
+    };
     waited?;
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
@@ -120,9 +129,14 @@ pub(in crate::run) fn wait(
             }
         }
     }
-    // The system's peak is the program's own; what the watchdog saw
-    // includes what the program started, which the limit holds too.
-    let peak_memory = peak_memory.map(|peak| peak.max(highest_seen));
+    // The system's figures are the program's own; the accounting's are
+    // of everything it started, which the limits hold too.
+    if let Some(figures) = account.map(|account| account.finish(cpu, peak_memory, program, pid)) {
+        if figures.out_of_memory && stop.is_none() {
+            stop = Some(crate::run::Stop::Memory);
+        }
+        (cpu, peak_memory) = (figures.cpu, figures.peak_memory);
+    }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
     let ending = ending_of(status);
@@ -166,31 +180,6 @@ pub(super) fn wait_without_reaping(pid: libc::pid_t, runner: bool) -> io::Result
             return Err(error);
         }
     }
-}
-
-/// The CPU time of process `pid` so far, from /proc/PID/stat: its own
-/// (every thread) and that of the children it has waited for (utime,
-/// stime, cutime, cstime, in clock ticks).
-#[cfg(any(target_os = "linux", target_os = "android"))]
-pub(super) fn running_cpu_time(pid: libc::pid_t) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // After the command name in parentheses, which may hold anything;
-    // utime is the 14th field, the 12th after the name.
-    let (_, after_name) = stat.rsplit_once(')')?;
-    let mut ticks: u64 = 0;
-    for field in after_name.split_whitespace().skip(11).take(4) {
-        ticks = ticks.saturating_add(field.parse().ok()?);
-    }
-    // SAFETY: sysconf only reads a system setting.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
-    (per_second > 0).then(|| Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
-}
-
-/// Not read while the program runs on this platform: its CPU time is
-/// known once it has ended (`wait4`), and the wall-time cap stops it.
-#[cfg(not(any(target_os = "linux", target_os = "android")))]
-pub(super) fn running_cpu_time(_pid: libc::pid_t) -> Option<Duration> {
-    None
 }
 
 /// Reaps child `pid`, which has ended: how, its peak memory and its CPU

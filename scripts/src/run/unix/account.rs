@@ -1,0 +1,108 @@
+//! Which accounting judges one program, and its readings: its cgroup
+//! where it was put in one (Linux, cgroup v1: the kernel enforces the
+//! memory limit and counts every process once), else the watch (the
+//! watchdog's /proc readings of its tree).
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use super::cgroup::Readings;
+use super::tree::Tree;
+use std::time::Duration;
+
+/// The accounting of one judged program.
+pub(super) enum Account {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    Cgroup(Readings),
+    Watch(Tree),
+}
+
+/// What the accounting makes of a program's figures once it has ended.
+pub(super) struct Figures {
+    pub(super) cpu: Option<Duration>,
+    pub(super) peak_memory: Option<u64>,
+    /// The kernel killed a process of its cgroup for memory.
+    pub(super) out_of_memory: bool,
+}
+
+impl Account {
+    /// The cgroup's when the program is in one, else the watch of
+    /// `program` in process group `group`.
+    pub(super) fn new(
+        #[cfg(any(target_os = "linux", target_os = "android"))] cgroup: Option<Readings>,
+        program: libc::pid_t,
+        group: libc::pid_t,
+    ) -> Account {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Some(readings) = cgroup {
+            return Account::Cgroup(readings);
+        }
+        Account::Watch(Tree::new(program, group))
+    }
+
+    /// The memory to hold to the limit now. A cgroup's limit is the
+    /// kernel's: once it has killed for memory this reads as past any
+    /// limit, else as nothing to hold.
+    pub(super) fn memory(&mut self) -> Option<u64> {
+        match self {
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            Account::Cgroup(readings) => readings.oom_killed().then_some(u64::MAX),
+            Account::Watch(tree) => tree.memory(),
+        }
+    }
+
+    /// The CPU time of the whole tree now, where it can be read.
+    pub(super) fn cpu(&mut self) -> Option<Duration> {
+        match self {
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            Account::Cgroup(readings) => readings.cpu(),
+            Account::Watch(tree) => tree.cpu(),
+        }
+    }
+
+    /// The figures once the program has ended, its group killed and its
+    /// own figures (`cpu`, `peak`: its `rusage`, none when they were
+    /// lost) read; before what it left is reaped.
+    pub(super) fn finish(
+        &self,
+        cpu: Option<Duration>,
+        peak: Option<u64>,
+        #[cfg_attr(
+            not(any(target_os = "linux", target_os = "android")),
+            allow(unused_variables)
+        )]
+        program: libc::pid_t,
+        #[cfg_attr(
+            not(any(target_os = "linux", target_os = "android")),
+            allow(unused_variables)
+        )]
+        group: libc::pid_t,
+    ) -> Figures {
+        match self {
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            Account::Cgroup(readings) => Figures {
+                cpu: readings.cpu().max(cpu),
+                peak_memory: readings.peak().or(peak),
+                out_of_memory: readings.oom_killed(),
+            },
+            Account::Watch(tree) => {
+                // The program's own figures, and what the watch read of
+                // its tree; on Linux the CPU time of what it left in its
+                // group too, killed and not yet reaped.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                let cpu = cpu.map(|cpu| cpu + super::tree::others_cpu(program, group));
+                let cpu = match (cpu, tree.highest_cpu) {
+                    (Some(cpu), seen) => Some(cpu.max(seen)),
+                    (None, seen) => (seen > Duration::ZERO).then_some(seen),
+                };
+                let peak_memory = match (peak, tree.highest) {
+                    (Some(peak), seen) => Some(peak.max(seen)),
+                    (None, seen) => (seen > 0).then_some(seen),
+                };
+                Figures {
+                    cpu,
+                    peak_memory,
+                    out_of_memory: false,
+                }
+            }
+        }
+    }
+}
