@@ -15,9 +15,13 @@
 //! hold the tool either.
 //!
 //! Memory, by platform:
-//! - Linux: a watchdog reads the program's resident memory every 5 ms
-//!   ([`POLL`]), with its descendants' every 20 ms, and kills the group
-//!   when their sum passes the limit; the address space is not capped,
+//! - Linux: where a cgroup (v1) can be made under the tool's own, the
+//!   program runs in one: the kernel holds the limit, and the peak and
+//!   CPU time are the cgroup's, of every process, each page once. Else a
+//!   watchdog reads the program's resident memory every 5 ms ([`POLL`]),
+//!   its whole tree's every 20 ms (proportional set sizes, orphans in its
+//!   group, shared-memory files), and kills the group when that passes the
+//!   limit (docs/memory.md); the address space is not capped,
 //!   so that what a runtime reserves and never uses (a JVM's gigabytes)
 //!   does not count, as it does not on DOMjudge (a cgroup's
 //!   `memory.max`) nor for Java on problemtools (no `RLIMIT_AS`); the
@@ -569,6 +573,15 @@ pub fn accounting() -> String {
         format!("accounted by {name}")
     }
 }
+
+/// Why a run's CPU time can be missing here, for a report: on Windows
+/// (Wine) a program that ended before the watchdog first saw a thread of
+/// it, its Job reading zero; on Unix a program whose figures were lost
+/// with its runner and could not be read from it either.
+#[cfg(windows)]
+pub const CPU_UNREAD: &str = "its Job read zero and no thread of it was seen";
+#[cfg(unix)]
+pub const CPU_UNREAD: &str = "its figures were lost with its runner";
 
 /// What memory is measured and limited on this platform: "resident"
 /// (Unix) or "committed" (Windows).

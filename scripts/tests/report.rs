@@ -459,7 +459,9 @@ fn json_holds_every_case_as_the_table_shows_it_field_by_field() {
 
     let mle = case("5-mle");
     if cfg!(unix) {
-        assert!(mle["peak_bytes"].as_u64().unwrap() > 32 << 20, "{mle}");
+        // Past the limit as the watch reads it; at it in a cgroup, whose
+        // kernel lets no charge past it (its record is the limit).
+        assert!(mle["peak_bytes"].as_u64().unwrap() >= 32 << 20, "{mle}");
     }
 
     let re = case("6-re");

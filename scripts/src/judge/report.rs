@@ -115,9 +115,9 @@ pub struct Tally {
     /// Runs whose peak memory was sampled, not recorded by the system
     /// ([`Run::peak_sampled`]): the report says so.
     sampled_peaks: usize,
-    /// Runs held to CPU time whose CPU time was not measured (a Windows
-    /// program that ran less than a clock tick): wall time decided, and
-    /// the report says so.
+    /// Runs held to CPU time whose CPU time was not measured (see
+    /// [`crate::run::CPU_UNREAD`]): wall time decided, and the report says
+    /// so.
     wall_for_cpu: usize,
     /// When the command started, for the summary's time.
     started: Instant,
@@ -254,8 +254,9 @@ impl Reporter {
             let _ = writeln!(
                 self.out,
                 "note: {count} case{} judged by wall time: CPU time, which the profile holds \
-                 the limit to, was not measured (a Job that read none)",
-                if count == 1 { " was" } else { "s were" }
+                 the limit to, was not measured ({})",
+                if count == 1 { " was" } else { "s were" },
+                crate::run::CPU_UNREAD
             );
         }
         let paint = if passed { Paint::Good } else { Paint::Bad };

@@ -144,9 +144,11 @@ impl Group {
     /// reads zero, the sum of what each thread of the processes it holds
     /// now was last seen to have used (Wine, whose job reads all zero:
     /// see [`Group::sample_threads`]), read now and at every look while
-    /// the program runs. `None` when both read zero, as for a program
-    /// that ran less than a clock tick, or one that ended before it was
-    /// looked at: then its wall time decides.
+    /// the program runs. A zero is a reading where a thread of the
+    /// program was seen (one that ran less than a clock tick, or slept:
+    /// a Job reads zero for it too); `None` only when the job reads zero
+    /// and no thread was ever seen (a program that ended before the first
+    /// look, under Wine): then its wall time decides.
     fn cpu_time(&self) -> Option<Duration> {
         if !self.adopted.get() {
             return None;
@@ -154,11 +156,15 @@ impl Group {
         let units = match self.accounted_cpu() {
             0 => {
                 self.sample_threads();
-                self.threads.borrow().values().sum()
+                let threads = self.threads.borrow();
+                if threads.is_empty() {
+                    return None;
+                }
+                threads.values().sum()
             }
             units => units,
         };
-        (units > 0).then(|| Duration::from_nanos(units.saturating_mul(100)))
+        Some(Duration::from_nanos(units.saturating_mul(100)))
     }
 
     /// The user and kernel time of every process the job has held
