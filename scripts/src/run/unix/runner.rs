@@ -39,6 +39,7 @@ pub(super) struct Runner {
     /// The program's, when it said it.
     pub(super) program: Option<libc::pid_t>,
     /// It put itself in the group's cgroup, or there was none to be in.
+    #[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
     pub(super) attached: bool,
     pub(super) reader: File,
 }
