@@ -215,6 +215,21 @@ fn a_trailing_space_is_ac_on_luogu_and_pe_on_poj() {
     }
 }
 
+/// The verdict Codeforces' rule gives a run stopped by the wall-time cap,
+/// by its `--json` line: ILE where its CPU time was measured (under the
+/// limit: the programs here wait), TLE where it was not (Windows reads no
+/// CPU time for a run shorter than a clock tick, and then wall time
+/// decides). Unix always measures it.
+fn idle_verdict(json: &str) -> &'static str {
+    let (cpu, _) = times(json);
+    assert!(cfg!(windows) || cpu.is_some(), "{json}");
+    if cpu.is_some() {
+        "ILE"
+    } else {
+        "TLE"
+    }
+}
+
 /// A program that waits, its CPU time under the limit, until the wall-time
 /// cap stops it is "Idleness limit exceeded" under the codeforces profile,
 /// as Codeforces names it, in the table, in JSON and under --repeat; TLE
@@ -224,15 +239,15 @@ fn a_trailing_space_is_ac_on_luogu_and_pe_on_poj() {
 fn a_sleeper_past_the_wall_cap_is_ile_under_codeforces_and_tle_elsewhere() {
     let samples = one_case("profiles-idle", "sleep 5000", "slept\n");
     let limits = ["--time-limit-ms", "500", "--checker", "tokens"];
-    for (judge, verdict) in [
-        ("codeforces", "ILE"),
-        ("default", "TLE"),
-        ("atcoder", "TLE"),
-    ] {
+    for judge in ["codeforces", "default", "atcoder"] {
         let mut args = vec!["--judge", judge, "--json", "-", "--repeat", "2"];
         args.extend(limits);
         let report = judge_program(fixture(), &samples.path, &args);
         report.exited(1);
+        let verdict = match judge {
+            "codeforces" => idle_verdict(&report.stdout),
+            _ => "TLE",
+        };
         assert!(
             report.stdout.contains(&format!(r#""verdict":"{verdict}""#)),
             "{judge}: {}",
@@ -245,7 +260,7 @@ fn a_sleeper_past_the_wall_cap_is_ile_under_codeforces_and_tle_elsewhere() {
         );
         assert_eq!(
             report.stdout.contains("Idleness limit exceeded"),
-            judge == "codeforces",
+            verdict == "ILE",
             "{judge}: {}",
             report.stdout
         );
@@ -254,12 +269,52 @@ fn a_sleeper_past_the_wall_cap_is_ile_under_codeforces_and_tle_elsewhere() {
     args.extend(limits);
     let report = judge_program(fixture(), &samples.path, &args);
     report.exited(1);
-    assert_eq!(
-        report.verdict("judge-fixture/1"),
-        "ILE",
+    let (line, _) = report.case("judge-fixture/1");
+    assert!(
+        line.starts_with("ILE") || cfg!(windows),
         "{}",
         report.stdout
     );
+}
+
+/// An interactive player that waits for a reply it never asked for (it
+/// reads the first line, then sleeps: as one that did not flush its
+/// query) is ILE under the codeforces profile, Codeforces' word for it,
+/// and TLE under the others; in testlib's convention and in ICPC's.
+#[test]
+fn a_waiting_interactive_player_is_ile_under_codeforces() {
+    let samples = Scratch::with_files(
+        "profiles-idle-game",
+        &[("1.in", "37 100\nsilent\nfair\n"), ("1.ans", "37\n")],
+    );
+    let player = std::path::Path::new(env!("CARGO_BIN_EXE_guess-player"));
+    let interactor = env!("CARGO_BIN_EXE_guess-interactor");
+    let icpc = format!("icpc:{interactor}");
+    for spec in [interactor, icpc.as_str()] {
+        for judge in ["codeforces", "default", "domjudge"] {
+            let args = [
+                "--interactor",
+                spec,
+                "--time-limit-ms",
+                "500",
+                "--judge",
+                judge,
+                "--json",
+                "-",
+            ];
+            let report = judge_program(player, &samples.path, &args);
+            report.exited(1);
+            let verdict = match judge {
+                "codeforces" => idle_verdict(&report.stdout),
+                _ => "TLE",
+            };
+            assert!(
+                report.stdout.contains(&format!(r#""verdict":"{verdict}""#)),
+                "{judge} {spec}: {}",
+                report.stdout
+            );
+        }
+    }
 }
 
 /// A package that states no memory or output limit gets the defaults of
