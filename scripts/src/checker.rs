@@ -38,6 +38,9 @@ pub enum Checker {
     /// Luogu's rule: spaces at the end of each line, and blank lines at
     /// the end, ignored; any other difference WA.
     Lines,
+    /// AtCoder's, as its users report it: exact, but spaces at the ends of
+    /// lines and blank lines at the end AC with a note of the doubt.
+    AtCoder,
     /// The same whitespace-separated tokens in the same order.
     Tokens,
     /// Tokens, numbers equal within this absolute or relative error.
@@ -57,7 +60,8 @@ pub enum Checker {
 }
 
 /// What `--checker` and `checker = "..."` take, for messages.
-pub const SPECS: &str = "exact, lines, tokens, float:EPS (such as float:1e-6), icpc-default (or \
+pub const SPECS: &str =
+    "exact, lines, atcoder, tokens, float:EPS (such as float:1e-6), icpc-default (or \
                          icpc-default:FLAGS), domjudge-default (or domjudge-default:FLAGS), \
                          icpc:PATH or a checker program's path";
 
@@ -77,6 +81,7 @@ impl Checker {
         match spec {
             "exact" => return Ok(Checker::Exact),
             "lines" => return Ok(Checker::Lines),
+            "atcoder" => return Ok(Checker::AtCoder),
             "tokens" => return Ok(Checker::Tokens),
             "" => return Err(Error::new(format!("an empty checker: give {SPECS}"))),
             _ => {}
@@ -134,6 +139,7 @@ impl Checker {
         match comparison {
             Comparison::Exact => Checker::Exact,
             Comparison::Lines => Checker::Lines,
+            Comparison::AtCoder => Checker::AtCoder,
             Comparison::Tokens => Checker::Tokens,
             Comparison::IcpcDefault => Checker::IcpcDefault(ValidatorFlags::default()),
             Comparison::DomjudgeDefault => {
@@ -174,6 +180,7 @@ impl Checker {
         match self {
             Checker::Exact => verdict::judge_output(answer, &run.stdout),
             Checker::Lines => verdict::judge_lines(answer, &run.stdout),
+            Checker::AtCoder => verdict::judge_atcoder(answer, &run.stdout),
             Checker::Tokens => compare_tokens(answer, &run.stdout, None),
             Checker::Float(error) => compare_tokens(answer, &run.stdout, Some(*error)),
             Checker::IcpcDefault(flags) => default_validator::judge(flags, answer, &run.stdout),
@@ -194,7 +201,9 @@ impl Checker {
     /// a checker program, which says no position.
     pub fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<Position> {
         let error = match self {
-            Checker::Exact | Checker::Lines => return verdict::first_difference(answer, output),
+            Checker::Exact | Checker::Lines | Checker::AtCoder => {
+                return verdict::first_difference(answer, output)
+            }
             Checker::Tokens => None,
             Checker::Float(error) => Some(*error),
             Checker::IcpcDefault(flags) => {
@@ -779,7 +788,8 @@ mod tests {
             ("poj", [ac, pe, pe, pe, wa, pe]),
             ("zoj", [ac, pe, pe, pe, wa, pe]),
             ("nowcoder", [ac, pe, pe, pe, wa, pe]),
-            ("atcoder", [ac, pe, pe, pe, wa, pe]),
+            // As its users report: trailing spaces AC, with the doubt said.
+            ("atcoder", [ac, ac, ac, pe, wa, pe]),
             ("luogu", [ac, ac, ac, wa, wa, wa]),
             ("codeforces", [ac, ac, ac, ac, wa, ac]),
             // The ICPC default validator: letters in either case.

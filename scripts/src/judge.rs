@@ -469,19 +469,19 @@ pub fn judge_samples(
 /// Runs `program` on one case and judges it, naming the verdict as the
 /// profile's judge does.
 fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
-    let mut outcome = run_and_check(program, input, expected, judging);
-    // DOMjudge names a memory overrun a run error (its `memory-limit`
-    // result is "not in use internally": etc/judgehost-static.php.in),
-    // an interaction's too.
-    let profile = judging.profile.profile;
-    if outcome.verdict == Verdict::Mle && profile.memory_is_run_error {
-        outcome.verdict = Verdict::Re;
-        outcome.detail = format!(
-            "{}(RE, not MLE: {} reports a memory overrun as a run error)\n",
-            outcome.detail, profile.title
-        );
+    let outcome = run_and_check(program, input, expected, judging);
+    let (verdict, detail) = crate::verdict::as_judge_names(
+        judging.profile.profile,
+        outcome.verdict,
+        outcome.detail,
+        outcome.run.as_ref(),
+        judging.limits,
+    );
+    Outcome {
+        verdict,
+        detail,
+        ..outcome
     }
-    outcome
 }
 
 /// Runs `program` on one case, against its interactor where it has one,

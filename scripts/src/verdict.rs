@@ -7,11 +7,13 @@
 //! One job a room, below; this one hands on their names.
 
 mod fault;
+mod named;
 mod output;
 mod show;
 
 pub use fault::{deciding_time, fault, STDERR_LINES};
-pub use output::{first_difference, judge_lines, judge_output, Position, Verdict};
+pub use named::as_judge_names;
+pub use output::{first_difference, judge_atcoder, judge_lines, judge_output, Position, Verdict};
 pub use show::{
     as_written, first_lines, mebibytes, milliseconds, printable, visible_cut, LINE_CUT,
 };

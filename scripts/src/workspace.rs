@@ -644,7 +644,7 @@ mod tests {
         let problem = &workspace.problems[1];
         assert_eq!(problem.limits.stack, Stack::Bytes(1 << 30));
         assert_eq!(problem.limits.clock, Clock::Cpu(WallCap::Times(2)));
-        assert_eq!(problem.checker, Checker::Exact);
+        assert_eq!(problem.checker, Checker::AtCoder);
         let judge = r#"{ "time-limit-ms": 1, "memory-limit-mib": 1, "judge": "luogu",
             "checker": "tokens", "stack-limit-mib": 8 }"#;
         let workspace = Workspace::from_metadata(&metadata(judge)).unwrap();

@@ -197,12 +197,164 @@ fn a_trailing_space_is_ac_on_luogu_and_pe_on_poj() {
         ("luogu", "AC", 0),
         ("poj", "PE", 1),
         ("zoj", "PE", 1),
+        ("nowcoder", "PE", 1),
         ("codeforces", "AC", 0),
         ("kattis", "AC", 0),
+        ("atcoder", "AC", 0),
     ] {
         let report = judge_program(fixture(), &samples.path, &["--judge", judge]);
         report.exited(code);
         assert_eq!(report.verdict("judge-fixture/1"), verdict, "{judge}");
+        // AtCoder's rule is its users' word: the AC says so.
+        let (_, detail) = report.case("judge-fixture/1");
+        assert_eq!(
+            detail.contains("AtCoder's users report"),
+            judge == "atcoder",
+            "{judge}: {detail}"
+        );
+    }
+}
+
+/// The verdict Codeforces' rule gives a run stopped by the wall-time cap,
+/// by its `--json` line: ILE where its CPU time was measured (under the
+/// limit: the programs here wait), TLE where it was not (Windows reads no
+/// CPU time for a run shorter than a clock tick, and then wall time
+/// decides). Unix always measures it.
+fn idle_verdict(json: &str) -> &'static str {
+    let (cpu, _) = times(json);
+    assert!(cfg!(windows) || cpu.is_some(), "{json}");
+    if cpu.is_some() {
+        "ILE"
+    } else {
+        "TLE"
+    }
+}
+
+/// A program that waits, its CPU time under the limit, until the wall-time
+/// cap stops it is "Idleness limit exceeded" under the codeforces profile,
+/// as Codeforces names it, in the table, in JSON and under --repeat; TLE
+/// under every other profile. A sleeper's CPU time is a few milliseconds
+/// whatever the machine's load.
+#[test]
+fn a_sleeper_past_the_wall_cap_is_ile_under_codeforces_and_tle_elsewhere() {
+    let samples = one_case("profiles-idle", "sleep 5000", "slept\n");
+    let limits = ["--time-limit-ms", "500", "--checker", "tokens"];
+    for judge in ["codeforces", "default", "atcoder"] {
+        let mut args = vec!["--judge", judge, "--json", "-", "--repeat", "2"];
+        args.extend(limits);
+        let report = judge_program(fixture(), &samples.path, &args);
+        report.exited(1);
+        let verdict = match judge {
+            "codeforces" => idle_verdict(&report.stdout),
+            _ => "TLE",
+        };
+        assert!(
+            report.stdout.contains(&format!(r#""verdict":"{verdict}""#)),
+            "{judge}: {}",
+            report.stdout
+        );
+        assert!(
+            report.stdout.contains(r#""passed":0,"failed":1"#),
+            "{judge}: {}",
+            report.stdout
+        );
+        assert_eq!(
+            report.stdout.contains("Idleness limit exceeded"),
+            verdict == "ILE",
+            "{judge}: {}",
+            report.stdout
+        );
+    }
+    let mut args = vec!["--judge", "codeforces"];
+    args.extend(limits);
+    let report = judge_program(fixture(), &samples.path, &args);
+    report.exited(1);
+    let (line, _) = report.case("judge-fixture/1");
+    assert!(
+        line.starts_with("ILE") || cfg!(windows),
+        "{}",
+        report.stdout
+    );
+}
+
+/// An interactive player that waits for a reply it never asked for (it
+/// reads the first line, then sleeps: as one that did not flush its
+/// query) is ILE under the codeforces profile, Codeforces' word for it,
+/// and TLE under the others; in testlib's convention and in ICPC's.
+#[test]
+fn a_waiting_interactive_player_is_ile_under_codeforces() {
+    let samples = Scratch::with_files(
+        "profiles-idle-game",
+        &[("1.in", "37 100\nsilent\nfair\n"), ("1.ans", "37\n")],
+    );
+    let player = std::path::Path::new(env!("CARGO_BIN_EXE_guess-player"));
+    let interactor = env!("CARGO_BIN_EXE_guess-interactor");
+    let icpc = format!("icpc:{interactor}");
+    for spec in [interactor, icpc.as_str()] {
+        for judge in ["codeforces", "default", "domjudge"] {
+            let args = [
+                "--interactor",
+                spec,
+                "--time-limit-ms",
+                "500",
+                "--judge",
+                judge,
+                "--json",
+                "-",
+            ];
+            let report = judge_program(player, &samples.path, &args);
+            report.exited(1);
+            let verdict = match judge {
+                "codeforces" => idle_verdict(&report.stdout),
+                _ => "TLE",
+            };
+            assert!(
+                report.stdout.contains(&format!(r#""verdict":"{verdict}""#)),
+                "{judge} {spec}: {}",
+                report.stdout
+            );
+        }
+    }
+}
+
+/// A package that states no memory or output limit gets the defaults of
+/// the judge whose profile judges it: one with DOMjudge's `.timelimit` is
+/// DOMjudge's (2048 MiB) even with a problem.yaml that states none,
+/// `--judge` picks another's, and a profile with no package defaults of
+/// its own (luogu) leaves the package's kind's.
+#[test]
+fn a_packages_unstated_limits_are_the_defaults_of_the_judge_that_judges_it() {
+    let domjudge = common::package(&[
+        (".timelimit", "2\n"),
+        ("problem.yaml", "name: No memory stated\n"),
+        ("data/sample/1.in", "print ok\n"),
+        ("data/sample/1.ans", "ok\n"),
+    ]);
+    let icpc = common::package(&[
+        ("problem.yaml", "name: No memory stated\n"),
+        ("data/sample/1.in", "print ok\n"),
+        ("data/sample/1.ans", "ok\n"),
+    ]);
+    let domjudges = "memory limit 2048 MiB (DOMjudge's default: the package states none), \
+                     output limit 8 MiB (DOMjudge's default: the package states none)";
+    let problemtools = "memory limit 1024 MiB (problemtools' default: the package states none)";
+    for (package, judge, expected) in [
+        (&domjudge, None, domjudges),
+        (&domjudge, Some("kattis"), problemtools),
+        (&domjudge, Some("icpc"), problemtools),
+        (&domjudge, Some("luogu"), domjudges),
+        (&icpc, None, problemtools),
+        (&icpc, Some("domjudge"), domjudges),
+        (&icpc, Some("codeforces"), problemtools),
+    ] {
+        let args: Vec<&str> = judge.map_or_else(Vec::new, |judge| vec!["--judge", judge]);
+        let report = common::judge(&package.path, &args);
+        report.exited(0);
+        assert!(
+            report.stdout.contains(expected),
+            "{judge:?}: {}",
+            report.stdout
+        );
     }
 }
 
@@ -211,7 +363,7 @@ fn the_first_line_names_the_profile_and_where_it_came_from() {
     let samples = one_case("profiles-line", "print 1\\n", "1\n");
     judge_program(fixture(), &samples.path, &[])
         .exited(0)
-        .starts_with("judged as no judge known (the ICPC package format's rules) (no judge named")
+        .starts_with("judged as no judge known (the tool's own rules) (no judge named")
         .says(&[
             "CPU time, wall time capped at 2x the limit",
             "compared by exact",
@@ -240,7 +392,12 @@ fn an_unknown_judge_is_one_line_naming_the_known_ones() {
 #[test]
 fn a_memory_overrun_is_re_under_domjudge_and_mle_elsewhere() {
     let samples = one_case("profiles-memory", "alloc 64", "allocated\n");
-    for (judge, verdict) in [("domjudge", "RE"), ("kattis", "MLE")] {
+    for (judge, verdict) in [
+        ("domjudge", "RE"),
+        ("icpc", "RE"),
+        ("kattis", "MLE"),
+        ("default", "MLE"),
+    ] {
         let args = [
             "--judge",
             judge,
@@ -256,6 +413,12 @@ fn a_memory_overrun_is_re_under_domjudge_and_mle_elsewhere() {
             verdict,
             "{}",
             report.stdout
+        );
+        let (_, detail) = report.case("judge-fixture/1");
+        assert_eq!(
+            detail.contains("RE, not MLE: the memory limit was passed"),
+            verdict == "RE",
+            "{judge}: {detail}"
         );
     }
 }
@@ -283,7 +446,7 @@ fn a_run_within_a_fifth_of_the_limit_is_marked_near_it() {
 /// package (problem.yaml) by the package format's rules, one with
 /// DOMjudge's files as DOMjudge (a memory overrun RE, its time cap the
 /// limit plus its overshoot), a Polygon package as Codeforces; `--judge`
-/// beats the package.
+/// beats the package (Kattis: MLE).
 #[test]
 fn a_package_is_judged_as_the_judge_its_kind_is_made_for() {
     let first_line = |report: &common::Report| report.stdout.lines().next().unwrap().to_string();
@@ -326,10 +489,13 @@ fn a_package_is_judged_as_the_judge_its_kind_is_made_for() {
     );
     let (verdict, detail) = report.case("judge-fixture/sample/1");
     assert!(verdict.starts_with("RE"), "{}", report.stdout);
-    assert!(detail.contains("RE, not MLE: DOMjudge"), "{detail}");
+    assert!(
+        detail.contains("RE, not MLE: the memory limit was passed; DOMjudge"),
+        "{detail}"
+    );
     let report = common::judge(
         &domjudge.path,
-        &["--memory-limit-mib", "16", "--judge", "icpc"],
+        &["--memory-limit-mib", "16", "--judge", "kattis"],
     );
     assert_eq!(report.verdict("judge-fixture/sample/1"), "MLE");
 

@@ -68,18 +68,20 @@ impl Repeats {
 
 /// How bad a verdict is, to pick the one a repeated case shows: ERROR
 /// (the tool could not judge), then the answer's faults (WA, PE), a crash
-/// (RE), then the limits (MLE, OLE, TLE), then AC.
+/// (RE), then the limits (MLE, OLE, TLE, then ILE: a run that waited,
+/// which a busy machine can make of one that would not), then AC.
 fn severity(verdict: Verdict) -> u8 {
     match verdict {
         Verdict::Ac => 0,
-        Verdict::Tle => 1,
-        Verdict::Ole => 2,
-        Verdict::Mle => 3,
-        Verdict::Re => 4,
-        Verdict::Pe => 5,
-        Verdict::Wa => 6,
-        Verdict::Ce => 7,
-        Verdict::Error => 8,
+        Verdict::Ile => 1,
+        Verdict::Tle => 2,
+        Verdict::Ole => 3,
+        Verdict::Mle => 4,
+        Verdict::Re => 5,
+        Verdict::Pe => 6,
+        Verdict::Wa => 7,
+        Verdict::Ce => 8,
+        Verdict::Error => 9,
     }
 }
 
@@ -229,6 +231,7 @@ mod tests {
             Verdict::Mle,
             Verdict::Ole,
             Verdict::Tle,
+            Verdict::Ile,
             Verdict::Ac,
         ];
         for pair in order.windows(2) {

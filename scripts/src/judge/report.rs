@@ -340,7 +340,7 @@ fn name_fields(
 pub fn verdict_paint(verdict: Verdict) -> Paint {
     match verdict {
         Verdict::Ac => Paint::Good,
-        Verdict::Tle | Verdict::Mle | Verdict::Ole => Paint::Limit,
+        Verdict::Tle | Verdict::Ile | Verdict::Mle | Verdict::Ole => Paint::Limit,
         Verdict::Wa | Verdict::Pe | Verdict::Re | Verdict::Ce | Verdict::Error => Paint::Bad,
     }
 }
@@ -721,5 +721,16 @@ mod tests {
         let shown = String::from_utf8(text.0.lock().unwrap().clone()).unwrap();
         assert!(shown.contains("- MiB"), "{shown}");
         assert!(!shown.contains("note:"), "{shown}");
+    }
+
+    #[test]
+    fn codeforces_idleness_is_coloured_as_the_limits_are_and_fails() {
+        for verdict in [Verdict::Tle, Verdict::Ile, Verdict::Mle, Verdict::Ole] {
+            assert_eq!(verdict_paint(verdict), Paint::Limit, "{verdict}");
+        }
+        let mut tally = Tally::default();
+        tally.add(Verdict::Ile);
+        assert_eq!((tally.passed, tally.failed), (0, 1));
+        assert_eq!(Verdict::Ile.to_string(), "ILE");
     }
 }

@@ -48,10 +48,7 @@ use super::yaml::{self, Node, Scalar, Value};
 use super::{Cases, Package, Stated, Unbatched, Validation};
 use crate::error::Error;
 use constants::{constants, with_constants};
-use limits::{
-    mebibytes, number, shown, time_limit, DOMJUDGE_MEMORY_MIB, DOMJUDGE_OUTPUT_MIB,
-    PROBLEMTOOLS_MEMORY_MIB, PROBLEMTOOLS_OUTPUT_MIB,
-};
+use limits::{mebibytes, number, shown, time_limit};
 use output_validator::{custom_validation, program_in, validator_folder};
 use std::fs;
 use std::path::Path;
@@ -273,22 +270,10 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         }
     };
     // limits.memory and limits.output, whole MiB (problemtools' Limits
-    // takes an int: a fraction is refused there, and here), else the
-    // judge's default.
-    let (default_memory, default_output, default_from) = if has_yaml {
-        (
-            PROBLEMTOOLS_MEMORY_MIB,
-            PROBLEMTOOLS_OUTPUT_MIB,
-            "problemtools' default: the package states none",
-        )
-    } else {
-        (
-            DOMJUDGE_MEMORY_MIB,
-            DOMJUDGE_OUTPUT_MIB,
-            "DOMjudge's default: the package states none",
-        )
-    };
-    let stated_mebibytes = |key: &str, default: u64| -> Result<Option<Stated<u64>>, Error> {
+    // takes an int: a fraction is refused there, and here); where the
+    // package states none, the judge's default, chosen by the profile
+    // that judges it (`plan`).
+    let stated_mebibytes = |key: &str| -> Result<Option<Stated<u64>>, Error> {
         let what = format!("limits.{key}");
         let stated = match at(&["limits", key])? {
             Some(node) => match node.scalar(&what).map_err(in_yaml)? {
@@ -302,19 +287,13 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
             },
             None => None,
         };
-        Ok(Some(match stated {
-            Some(value) => Stated {
-                value: value << 20,
-                from: format!("problem.yaml limits.{key}"),
-            },
-            None => Stated {
-                value: default << 20,
-                from: default_from.to_string(),
-            },
+        Ok(stated.map(|value| Stated {
+            value: value << 20,
+            from: format!("problem.yaml limits.{key}"),
         }))
     };
-    let memory = stated_mebibytes("memory", default_memory)?;
-    let output = stated_mebibytes("output", default_output)?;
+    let memory = stated_mebibytes("memory")?;
+    let output = stated_mebibytes("output")?;
     let time_in_yaml = match at(&["limits", "time_limit"])? {
         Some(node) => match node.scalar("limits.time_limit").map_err(in_yaml)? {
             Scalar::Null => None,
@@ -342,6 +321,7 @@ pub fn read(root: &Path, data: &Path) -> Result<Package, Error> {
         },
         validation,
         unbatched,
+        judge_defaults: true,
         judge: if has_any(root, &DOMJUDGE_FILES) {
             super::kind_profile("domjudge", "the package's DOMjudge files")
         } else {
@@ -475,21 +455,19 @@ for path in sys.argv[1:]:
                 continue;
             }
             let mut wrong = Vec::new();
-            let mib =
-                |stated: &Option<Stated<u64>>| stated.as_ref().map(|s| (s.value >> 20) as f64);
-            if mib(&package.memory) != want["memory"].as_f64() {
-                wrong.push(format!(
-                    "memory {:?} against {}",
-                    mib(&package.memory),
-                    want["memory"]
-                ));
+            // Unstated, problemtools' default, as plan() gives it under
+            // the icpc profile.
+            let defaults = crate::rules::profile::PROBLEMTOOLS_DEFAULTS;
+            let mib = |stated: &Option<Stated<u64>>, default: u64| {
+                Some(stated.as_ref().map_or(default, |s| s.value >> 20) as f64)
+            };
+            let memory = mib(&package.memory, defaults.memory_mib);
+            if memory != want["memory"].as_f64() {
+                wrong.push(format!("memory {memory:?} against {}", want["memory"]));
             }
-            if mib(&package.output) != want["output"].as_f64() {
-                wrong.push(format!(
-                    "output {:?} against {}",
-                    mib(&package.output),
-                    want["output"]
-                ));
+            let output = mib(&package.output, defaults.output_mib);
+            if output != want["output"].as_f64() {
+                wrong.push(format!("output {output:?} against {}", want["output"]));
             }
             if let Some(time) = want["time_limit"].as_f64() {
                 let read = package.time.as_ref().map(|s| s.value.as_secs_f64());

@@ -16,7 +16,7 @@ use crate::checker::{Checker, ValidatorFlags};
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Convention, Interactor};
-use crate::rules::profile::{self, Chosen};
+use crate::rules::profile::{self, Chosen, PackageDefaults};
 use crate::rules::Limits;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
@@ -40,6 +40,10 @@ pub struct Package {
     pub unbatched: Option<Unbatched>,
     /// The judge its kind names: see [`kind_profile`].
     pub judge: Option<Chosen>,
+    /// Where it states no memory or output limit, the judge's default
+    /// applies (ICPC and DOMjudge packages: problemtools' or DOMjudge's,
+    /// by the profile that judges it); else the crate's or the tool's.
+    pub judge_defaults: bool,
 }
 
 /// The profile of the judge a package's kind is made for, and where that
@@ -311,14 +315,25 @@ pub fn plan(
         (None, Some(stated)) => (stated.value, stated.from.clone()),
         (None, None) => (own.time, format!("{own_from}; {}", package.no_time_because)),
     };
-    let (memory, memory_from) = match (options.memory_limit, &package.memory) {
-        (Some(memory), _) => (memory, "--memory-limit-mib".to_string()),
-        (None, Some(stated)) => (stated.value, stated.from.clone()),
-        (None, None) => (own.memory, format!("{own_from}; the package states none")),
+    let defaults = judge_defaults(&package, options);
+    let (memory, memory_from) = match (options.memory_limit, &package.memory, defaults) {
+        (Some(memory), _, _) => (memory, "--memory-limit-mib".to_string()),
+        (None, Some(stated), _) => (stated.value, stated.from.clone()),
+        (None, None, Some(defaults)) => (
+            defaults.memory_mib << 20,
+            format!("{}: the package states none", defaults.whose),
+        ),
+        (None, None, None) => (own.memory, format!("{own_from}; the package states none")),
     };
+    let package_output = package.output.clone().or_else(|| {
+        defaults.map(|defaults| Stated {
+            value: defaults.output_mib << 20,
+            from: format!("{}: the package states none", defaults.whose),
+        })
+    });
     // Said only where the package or the command line sets it: the
     // judge's own rule (see `Limits::output_for`) is no news.
-    let (output, output_said) = match (options.output_limit, &package.output) {
+    let (output, output_said) = match (options.output_limit, &package_output) {
         (Some(output), _) => (
             Some(output),
             format!(
@@ -401,6 +416,26 @@ pub fn plan(
         transcripts,
         profile,
     })
+}
+
+/// The memory and output limits a package that states none gets: those
+/// of the judge whose profile judges it (`--judge`'s, else the one its
+/// kind is made for: a package with DOMjudge's files is DOMjudge's, and
+/// gets DOMjudge's 2048 MiB even where its problem.yaml states no
+/// memory), or where that profile has none (`--judge luogu`), those of
+/// its kind's judge. `None` for a package whose judge sets none of its
+/// own (Polygon: the crate's or the tool's).
+fn judge_defaults(package: &Package, options: &flags::Judge) -> Option<PackageDefaults> {
+    if !package.judge_defaults {
+        return None;
+    }
+    let kind = package
+        .judge
+        .and_then(|chosen| chosen.profile.package_defaults);
+    options
+        .judge
+        .and_then(|profile| profile.package_defaults)
+        .or(kind)
 }
 
 /// Why the package cannot be judged as it is: it makes its secret tests
@@ -602,6 +637,7 @@ fn named(checker: &Checker) -> String {
     match checker {
         Checker::Exact => "exact".to_string(),
         Checker::Lines => "lines".to_string(),
+        Checker::AtCoder => "atcoder".to_string(),
         Checker::Tokens => "tokens".to_string(),
         Checker::Float(error) => format!("float:{error:e}"),
         Checker::Program(path) => path.display().to_string(),

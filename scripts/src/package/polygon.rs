@@ -187,6 +187,7 @@ pub fn read(root: &Path) -> Result<Package, Error> {
         no_time_because: "the package states none",
         validation,
         unbatched,
+        judge_defaults: false,
         judge: super::kind_profile("codeforces", "the package's problem.xml"),
     })
 }

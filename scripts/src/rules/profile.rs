@@ -20,6 +20,10 @@ pub enum Comparison {
     IcpcDefault,
     /// `domjudge-default`: DOMjudge's default output validator.
     DomjudgeDefault,
+    /// `atcoder`: `exact`, but an output that differs only by spaces at
+    /// the ends of lines, or blank lines at the end, is AC with a note:
+    /// AtCoder accepts it on current problems, as its users report.
+    AtCoder,
 }
 
 impl Comparison {
@@ -31,6 +35,7 @@ impl Comparison {
             Comparison::Tokens => "tokens",
             Comparison::IcpcDefault => "icpc-default",
             Comparison::DomjudgeDefault => "domjudge-default",
+            Comparison::AtCoder => "atcoder",
         }
     }
 }
@@ -49,9 +54,45 @@ pub struct Profile {
     pub comparison: Comparison,
     /// The stack a program gets when the problem sets none.
     pub stack: Stack,
-    /// A memory overrun is reported as RE, not MLE (DOMjudge).
-    pub memory_is_run_error: bool,
+    /// Where the judge reports a memory overrun as a run error, not MLE:
+    /// why, for the line under the RE.
+    pub memory_overrun_is_re: Option<&'static str>,
+    /// The judge names a run that waited past the wall-time cap with its
+    /// CPU time under the limit apart from TLE: Codeforces' "Idleness
+    /// limit exceeded" (ILE).
+    pub idleness: bool,
+    /// The memory and output limits a problem package gets from this
+    /// judge where it states none; `None`: those of the judge its kind is
+    /// made for.
+    pub package_defaults: Option<PackageDefaults>,
 }
+
+/// A judge's memory and output limits for a problem package that states
+/// none, in MiB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackageDefaults {
+    pub memory_mib: u64,
+    pub output_mib: u64,
+    /// For the report: "problemtools' default".
+    pub whose: &'static str,
+}
+
+/// problemtools' defaults for what a problem.yaml does not state
+/// (problemtools/config/problem.yaml, `limits`: memory 1024, output 8, in
+/// MiB): the ICPC package format's judge, and Kattis's.
+pub const PROBLEMTOOLS_DEFAULTS: PackageDefaults = PackageDefaults {
+    memory_mib: 1024,
+    output_mib: 8,
+    whose: "problemtools' default",
+};
+
+/// DOMjudge's (etc/db-config.yaml: `memory_limit` 2097152 kB,
+/// `output_limit` 8192 kB).
+pub const DOMJUDGE_DEFAULTS: PackageDefaults = PackageDefaults {
+    memory_mib: 2048,
+    output_mib: 8,
+    whose: "DOMjudge's default",
+};
 
 const CPU_TWICE: Clock = Clock::Cpu(WallCap::Times(2));
 
@@ -59,12 +100,14 @@ const CPU_TWICE: Clock = Clock::Cpu(WallCap::Times(2));
 pub const PROFILES: &[Profile] = &[
     Profile {
         name: "default",
-        title: "no judge known (the ICPC package format's rules)",
+        title: "no judge known (the tool's own rules)",
         hosts: &[],
         clock: CPU_TWICE,
         comparison: Comparison::Exact,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "wall",
@@ -73,7 +116,9 @@ pub const PROFILES: &[Profile] = &[
         clock: Clock::Wall,
         comparison: Comparison::Exact,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "icpc",
@@ -82,7 +127,11 @@ pub const PROFILES: &[Profile] = &[
         clock: CPU_TWICE,
         comparison: Comparison::IcpcDefault,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: Some(
+            "the package format's verdicts are AC, WA, TLE and RTE, and problemtools gives RTE",
+        ),
+        idleness: false,
+        package_defaults: Some(PROBLEMTOOLS_DEFAULTS),
     },
     Profile {
         name: "kattis",
@@ -91,7 +140,9 @@ pub const PROFILES: &[Profile] = &[
         clock: CPU_TWICE,
         comparison: Comparison::IcpcDefault,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: Some(PROBLEMTOOLS_DEFAULTS),
     },
     Profile {
         name: "domjudge",
@@ -100,30 +151,31 @@ pub const PROFILES: &[Profile] = &[
         clock: Clock::Cpu(WallCap::Overshoot),
         comparison: Comparison::DomjudgeDefault,
         stack: Stack::Unlimited,
-        memory_is_run_error: true,
+        memory_overrun_is_re: Some("DOMjudge reports a memory overrun as a run error"),
+        idleness: false,
+        package_defaults: Some(DOMJUDGE_DEFAULTS),
     },
     Profile {
         name: "codeforces",
         title: "Codeforces (Polygon)",
-        hosts: &[
-            "codeforces.com",
-            "codeforces.net",
-            "codeforces.ml",
-            "polygon.codeforces.com",
-        ],
+        hosts: &["codeforces.com", "codeforces.net", "codeforces.ml"],
         clock: CPU_TWICE,
         comparison: Comparison::Tokens,
         stack: Stack::Bytes(256 << 20),
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: true,
+        package_defaults: None,
     },
     Profile {
         name: "atcoder",
         title: "AtCoder",
         hosts: &["atcoder.jp"],
         clock: CPU_TWICE,
-        comparison: Comparison::Exact,
+        comparison: Comparison::AtCoder,
         stack: Stack::Bytes(1 << 30),
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "luogu",
@@ -132,7 +184,9 @@ pub const PROFILES: &[Profile] = &[
         clock: CPU_TWICE,
         comparison: Comparison::Lines,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "nowcoder",
@@ -141,7 +195,9 @@ pub const PROFILES: &[Profile] = &[
         clock: CPU_TWICE,
         comparison: Comparison::Exact,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "poj",
@@ -150,16 +206,20 @@ pub const PROFILES: &[Profile] = &[
         clock: CPU_TWICE,
         comparison: Comparison::Exact,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
     Profile {
         name: "zoj",
         title: "ZOJ (PTA)",
-        hosts: &["acm.zju.edu.cn", "zoj.pintia.cn", "pintia.cn"],
+        hosts: &["acm.zju.edu.cn", "pintia.cn"],
         clock: CPU_TWICE,
         comparison: Comparison::Exact,
         stack: Stack::Unlimited,
-        memory_is_run_error: false,
+        memory_overrun_is_re: None,
+        idleness: false,
+        package_defaults: None,
     },
 ];
 
@@ -264,6 +324,10 @@ mod tests {
             ("poj.org/problem?id=1", Some("poj")),
             ("", None),
             ("https://example.com/?u=https://poj.org", None),
+            // Subdomains of a listed host.
+            ("https://polygon.codeforces.com/p/x", Some("codeforces")),
+            ("https://zoj.pintia.cn/problem-sets/1", Some("zoj")),
+            ("https://m1.codeforces.ml/problemset", Some("codeforces")),
         ] {
             assert_eq!(by_url(url).map(|profile| profile.name), name, "{url}");
         }
@@ -277,5 +341,41 @@ mod tests {
         }
         assert_eq!(by_name("hackerrank"), None);
         assert_eq!(default_profile().name, "default");
+    }
+
+    /// docs/judges.md's table of hosts (its "Hosts" section: one row a
+    /// profile, `| \`name\` | \`host\`, \`host\` |`) is the code's list,
+    /// row for row: a host added to one and not the other fails here.
+    #[test]
+    fn the_hosts_in_docs_judges_md_are_the_profiles_hosts() {
+        let docs = include_str!("../../../docs/judges.md");
+        let section = docs
+            .split_once("\n### Hosts\n")
+            .expect("docs/judges.md has a Hosts section")
+            .1;
+        let section = section.split("\n#").next().unwrap_or_default();
+        let ticked = |cell: &str| -> Vec<String> {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        };
+        let mut documented: Vec<(String, Vec<String>)> = Vec::new();
+        for row in section.lines().filter(|line| line.starts_with("| `")) {
+            let cells: Vec<&str> = row.split('|').collect();
+            let name = ticked(cells[1]).concat();
+            documented.push((name, ticked(cells[2])));
+        }
+        let coded: Vec<(String, Vec<String>)> = PROFILES
+            .iter()
+            .filter(|profile| !profile.hosts.is_empty())
+            .map(|profile| {
+                let hosts = profile.hosts.iter().map(|host| host.to_string());
+                (profile.name.to_string(), hosts.collect())
+            })
+            .collect();
+        assert!(!documented.is_empty(), "no rows in:\n{section}");
+        assert_eq!(documented, coded);
     }
 }

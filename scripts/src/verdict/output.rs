@@ -24,6 +24,10 @@ pub enum Verdict {
     Re,
     /// Time limit exceeded.
     Tle,
+    /// Idleness limit exceeded: Codeforces' name for a run stopped by the
+    /// wall-time cap with its CPU time under the limit (the `codeforces`
+    /// profile alone).
+    Ile,
     /// Memory limit exceeded.
     Mle,
     /// Output limit exceeded.
@@ -49,6 +53,7 @@ impl fmt::Display for Verdict {
             Verdict::Pe => "PE",
             Verdict::Re => "RE",
             Verdict::Tle => "TLE",
+            Verdict::Ile => "ILE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",
             Verdict::Ce => "CE",
@@ -162,23 +167,46 @@ fn nth_line(text: &[u8], line: usize) -> &[u8] {
 /// AC or WA by Luogu's rule, "评测忽略行末空格与文尾回车" (the judge
 /// ignores spaces at the ends of lines and line breaks at the end of the
 /// text: luogu-dev/docs, docs/manual/luogu/problem/index.md): each line
-/// with the spaces at its end taken off (and a CR, which the tool takes as
-/// part of a line end everywhere), and the blank lines at the end of the
-/// text, are compared; no PE. A tab is not a space there: it counts.
+/// with the spaces at its end taken off, and the blank lines at the end of
+/// the text, are compared; no PE. A tab is not a space there: it counts.
+/// A CR just before a line's end is taken off the answer (Luogu's data has
+/// LF line ends, `testcase-format.md`: a CR there is a Windows checkout's)
+/// and off the output too, with [`CR_DOUBT`] said: the manual does not say
+/// whether Luogu ignores one the program writes.
+#[cfg(test)]
 pub fn compare_lines(expected: &[u8], actual: &[u8]) -> Verdict {
-    if trimmed_lines(expected).eq(trimmed_lines(actual)) {
-        Verdict::Ac
+    judge_trimmed(expected, actual).0
+}
+
+/// What an AC by Luogu's rule says when it took a CR off the output.
+pub const CR_DOUBT: &str = "AC, with a doubt: the output ends lines with CR LF; Luogu's manual \
+                            says its judge ignores spaces at line ends and line breaks at the \
+                            end, and does not say whether it ignores a CR";
+
+/// AC when the lines are equal once their ends are trimmed: with no note
+/// where the output needed no CR taken off, else with [`CR_DOUBT`]; WA
+/// otherwise.
+fn judge_trimmed(expected: &[u8], actual: &[u8]) -> (Verdict, Option<&'static str>) {
+    if trimmed_lines(expected, true).eq(trimmed_lines(actual, false)) {
+        (Verdict::Ac, None)
+    } else if trimmed_lines(expected, true).eq(trimmed_lines(actual, true)) {
+        (Verdict::Ac, Some(CR_DOUBT))
     } else {
-        Verdict::Wa
+        (Verdict::Wa, None)
     }
 }
 
-/// The lines of `text` without their trailing spaces and CRs, the
-/// blank lines at its end left out.
-fn trimmed_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let trim = |line: &[u8]| -> usize {
+/// The lines of `text` without the spaces at their ends (and, with
+/// `cr`, a CR at the very end of a line, before those spaces are taken),
+/// the blank lines at its end left out.
+fn trimmed_lines(text: &[u8], cr: bool) -> impl Iterator<Item = &[u8]> {
+    let trim = move |line: &[u8]| -> usize {
+        let line = match line.strip_suffix(b"\r") {
+            Some(shorter) if cr => shorter,
+            _ => line,
+        };
         line.iter()
-            .rposition(|&byte| !matches!(byte, b' ' | b'\r'))
+            .rposition(|&byte| byte != b' ')
             .map_or(0, |last| last + 1)
     };
     let lines: Vec<&[u8]> = text
@@ -192,15 +220,43 @@ fn trimmed_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     lines.into_iter().take(kept)
 }
 
-/// [`compare_lines`], with the difference shown under a WA.
+/// [`compare_lines`], with the difference shown under a WA, and the doubt
+/// under an AC that took a CR off the output.
 pub fn judge_lines(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
-    let verdict = compare_lines(expected, actual);
-    let detail = if verdict.passed() {
-        String::new()
-    } else {
-        show_difference(expected, actual, CONTEXT_LINES)
-    };
-    (verdict, detail)
+    match judge_trimmed(expected, actual) {
+        (Verdict::Ac, None) => (Verdict::Ac, String::new()),
+        (Verdict::Ac, Some(doubt)) => (Verdict::Ac, format!("{doubt}\n")),
+        (verdict, _) => (verdict, show_difference(expected, actual, CONTEXT_LINES)),
+    }
+}
+
+/// What an AC by AtCoder's rule says when only spaces at line ends, or
+/// blank lines at the end, differ.
+pub const ATCODER_TRAILING: &str =
+    "AC, with a doubt: only spaces at the ends of lines, or blank lines at the end, differ; \
+     AtCoder's users report such output accepted on its recent problems (an accepted \
+     submission to abc368_a, 2024: atcoder-tools issue #300; online-judge-tools PR #702, \
+     2020, whose maintainer adds that old problems may not accept it)";
+
+/// What a PE under AtCoder's rule says: AtCoder has no such verdict.
+pub const ATCODER_NO_PE: &str =
+    "AtCoder has no PE (its glossary's statuses: AC, WA, TLE, MLE, RE, CE, OLE, IE): \
+     whether it takes this output, which differs only in whitespace, it does not document";
+
+/// AtCoder's rule as its users report it: the exact comparison, but an
+/// output whose lines differ from the answer's only by spaces at their
+/// ends, or by blank lines at the end, is AC with [`ATCODER_TRAILING`]
+/// said; a PE says [`ATCODER_NO_PE`].
+pub fn judge_atcoder(expected: &[u8], actual: &[u8]) -> (Verdict, String) {
+    let (verdict, detail) = judge_output(expected, actual);
+    match verdict {
+        Verdict::Ac => (verdict, detail),
+        _ if trimmed_lines(expected, true).eq(trimmed_lines(actual, true)) => {
+            (Verdict::Ac, format!("{ATCODER_TRAILING}\n"))
+        }
+        Verdict::Pe => (verdict, format!("{detail}{ATCODER_NO_PE}\n")),
+        _ => (verdict, detail),
+    }
 }
 
 /// [`compare`], with the difference shown under a failure.
@@ -541,5 +597,51 @@ mod tests {
             assert_eq!(compare(expected, actual), exact, "exact {shown:?}");
             assert_eq!(compare_lines(expected, actual), lines, "lines {shown:?}");
         }
+    }
+
+    #[test]
+    fn a_cr_luogu_does_not_document_is_ac_with_the_doubt_said() {
+        // (expected, actual, the doubt said)
+        for (expected, actual, doubt) in [
+            (&b"1 2\n"[..], &b"1 2\n"[..], false),
+            (b"1 2\n", b"1 2 \n", false),
+            // A Windows checkout's answer: Luogu's data is LF.
+            (b"1 2\r\n", b"1 2\n", false),
+            (b"1 2\n", b"1 2\r\n", true),
+            (b"1 2\n", b"1 2 \r\n", true),
+            (b"1\n2\n", b"1\r\n2", true),
+        ] {
+            let (verdict, detail) = judge_lines(expected, actual);
+            let shown = printable(actual);
+            assert_eq!(verdict, Verdict::Ac, "{shown}");
+            assert_eq!(detail.contains(CR_DOUBT), doubt, "{shown}: {detail}");
+        }
+        // A CR elsewhere in a line, or after its spaces, is a byte.
+        for actual in [&b"1\r2\n"[..], b"1 2\r \n", b"1 2\r\r\n"] {
+            assert_eq!(judge_lines(b"1 2\n", actual).0, Verdict::Wa);
+        }
+    }
+
+    #[test]
+    fn atcoder_takes_trailing_spaces_with_the_doubt_said_and_has_no_pe() {
+        let (verdict, detail) = judge_atcoder(b"3 4 5 1 2\n", b"3 4 5 1 2 \n");
+        assert_eq!(verdict, Verdict::Ac);
+        assert!(detail.contains("atcoder-tools issue #300"), "{detail}");
+        assert!(detail.contains("old problems may not"), "{detail}");
+        let (verdict, detail) = judge_atcoder(b"1\n", b"1\n\n\n");
+        assert_eq!(
+            (verdict, detail.contains("AC, with a doubt")),
+            (Verdict::Ac, true)
+        );
+        // Equal: AC with nothing to say.
+        assert_eq!(judge_atcoder(b"1\n", b"1\n"), (Verdict::Ac, String::new()));
+        // Other whitespace: PE, saying AtCoder has none; a tab at a line's
+        // end is not a space.
+        for actual in [&b"1  2\n"[..], b"1 2\t\n", b" 1 2\n"] {
+            let (verdict, detail) = judge_atcoder(b"1 2\n", actual);
+            assert_eq!(verdict, Verdict::Pe, "{}", printable(actual));
+            assert!(detail.contains(ATCODER_NO_PE), "{detail}");
+        }
+        assert_eq!(judge_atcoder(b"1 2\n", b"1 3 \n").0, Verdict::Wa);
     }
 }

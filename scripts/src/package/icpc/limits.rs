@@ -10,15 +10,6 @@ use crate::package::Stated;
 use std::path::Path;
 use std::time::Duration;
 
-/// problemtools' defaults for what a problem.yaml does not state
-/// (problemtools/config/problem.yaml, `limits`: memory 1024, output 8, in
-/// MiB), and DOMjudge's for a package without one (etc/db-config.yaml:
-/// `memory_limit` 2097152 kB, `output_limit` 8192 kB).
-pub(super) const PROBLEMTOOLS_MEMORY_MIB: u64 = 1024;
-pub(super) const PROBLEMTOOLS_OUTPUT_MIB: u64 = 8;
-pub(super) const DOMJUDGE_MEMORY_MIB: u64 = 2048;
-pub(super) const DOMJUDGE_OUTPUT_MIB: u64 = 8;
-
 /// A scalar node as its text, for an error.
 pub(super) fn shown(node: &Node) -> String {
     match &node.value {
