@@ -5,9 +5,12 @@
 //! how outputs are checked; [`plan`] weighs those against the command
 //! line (which wins) and the crate's or the defaults (which the package
 //! beats), and says in one line which it used and where each came from.
+//! A package is read within itself: a link that leaves it, or a loop, is
+//! refused before anything of it is read ([`links`]).
 
 mod build;
 mod icpc;
+mod links;
 mod polygon;
 mod yaml;
 
@@ -111,9 +114,11 @@ pub struct Unbatched {
 /// as the package says.
 pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if dir.join("problem.xml").is_file() {
+        links::check(dir)?;
         return polygon::read(dir).map(Some);
     }
     if icpc::is_root(dir) {
+        links::check(dir)?;
         return icpc::read(dir, &dir.join("data")).map(Some);
     }
     // Looked for in the whole path, so that `sample` from inside `data/`,
@@ -132,6 +137,7 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
                 } else {
                     relative_to_current(root).unwrap_or_else(|| root.to_path_buf())
                 };
+                links::check(&root)?;
                 return icpc::read(&root, &root.join(below)).map(Some);
             }
             _ => {}
