@@ -8,7 +8,7 @@
 mod common;
 
 use common::{fixture, fresh_comment, judge, judge_program, lacking, package, package_line};
-use common::{Report, Scratch, CPP_COMPILERS};
+use common::{Scratch, CPP_COMPILERS};
 use std::path::Path;
 
 /// Accepts an output whose one number is the answer's, up to its sign;
@@ -209,4 +209,182 @@ mod links {
         );
         assert_eq!((first.as_str(), second.as_str()), ("AC", "WA"));
     }
+}
+
+/// problem.yaml texts that YAML 1.2 would read otherwise than PyYAML
+/// (6.0.3's `safe_load`, in each comment), refused with their line; and
+/// a null document, read as the empty mapping problemtools makes of it.
+#[test]
+fn problem_yaml_that_yaml_1_2_reads_otherwise_than_pyyaml_is_refused_with_its_line() {
+    for (yaml, said) in [
+        // PyYAML: limits.memory 200, the later `<<` over the earlier.
+        (
+            "a: &a {memory: 100}\nb: &b {memory: 200}\nlimits:\n  <<: *a\n  <<: *b\n",
+            "problem.yaml: line 5: a second `<<` in one mapping",
+        ),
+        // PyYAML: limits.memory 100, the break ending the line.
+        (
+            "limits:\u{2028}  memory: 100\n",
+            "problem.yaml: line 1: U+2028, a line break to YAML 1.1",
+        ),
+        (
+            "limits:\u{85}  memory: 100\n",
+            "problem.yaml: line 1: U+0085",
+        ),
+        // PyYAML: ScannerError.
+        ("name: a\u{2029}b\n", "problem.yaml: line 1: U+2029"),
+        // PyYAML: ConstructorError (tag:yaml.org,2002:value).
+        ("name: =\n", "problem.yaml: line 1: a plain `=` as a value"),
+        // PyYAML: ParserError, found incompatible YAML document.
+        (
+            "%YAML 2.0\n---\nlimits: {memory: 100}\n",
+            "problem.yaml: line 1: %YAML 2.0, which PyYAML refuses",
+        ),
+    ] {
+        let package = sign_package(yaml, &[]);
+        let error = refused(&package.path);
+        assert!(error.contains(said), "{yaml:?}: {said:?} in {error}");
+    }
+    // PyYAML: None, which problemtools reads as {}: its defaults.
+    for yaml in ["---\n", "~\n", "", "--- ~\n"] {
+        let package = sign_package(yaml, &[]);
+        let report = judge(&package.path, &[]);
+        let line = package_line(&report);
+        assert!(
+            line.contains("memory limit 1024 MiB (problemtools' default: the package states none)"),
+            "{yaml:?}: {line}"
+        );
+    }
+}
+
+/// The one error line of `--program program` on `samples`.
+#[track_caller]
+fn program_refused(program: &Path, samples: &Path) -> String {
+    let report = judge_program(program, samples, &[]);
+    report.exited(2);
+    assert!(report.stdout.is_empty(), "{}", report.stdout);
+    assert_eq!(report.stderr.lines().count(), 1, "{}", report.stderr);
+    report.stderr.trim_end().to_string()
+}
+
+#[test]
+fn a_source_file_given_as_program_is_refused_with_how_to_build_or_start_it() {
+    let cases = Scratch::with_files(
+        "cases",
+        &[
+            ("1.in", "print 1\\n"),
+            ("1.out", "1\n"),
+            ("x.py", "print(1)\n"),
+            ("x.cpp", "int main() {}\n"),
+            ("Main.java", "class Main {}\n"),
+        ],
+    );
+    let python = program_refused(&cases.path.join("x.py"), &cases.path);
+    assert!(
+        python.contains(
+            "x.py is Python 3 source, which cargo judge does not build or start by itself: "
+        ),
+        "{python}"
+    );
+    if cfg!(unix) {
+        assert!(
+            python.contains("the first line `#!/usr/bin/env python3`"),
+            "{python}"
+        );
+    }
+    let cpp = program_refused(&cases.path.join("x.cpp"), &cases.path);
+    assert!(
+        cpp.contains("x.cpp is C++ source") && cpp.contains("(`c++ -O2 -std=gnu++17 -o x"),
+        "{cpp}"
+    );
+    let java = program_refused(&cases.path.join("Main.java"), &cases.path);
+    assert!(
+        java.contains("is Java source") && java.contains("javac "),
+        "{java}"
+    );
+    let folder = program_refused(&cases.path, &cases.path);
+    assert!(
+        folder.contains("is a folder: build the program in it"),
+        "{folder}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_without_the_execute_bit_is_refused_and_a_script_with_one_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    let cases = Scratch::with_files("cases", &[("1.in", "x\n"), ("1.out", "1\n")]);
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let copy = cases.path.join("solution");
+    std::fs::copy(fixture(), &copy).unwrap();
+    mode(&copy, 0o644);
+    let error = program_refused(&copy, &cases.path);
+    assert!(
+        error.ends_with(
+            &format!(
+                "solution cannot be run: it has no execute permission (chmod +x {}, if it is a program)",
+                copy.display()
+            )
+        ),
+        "{error}"
+    );
+    // A script that says how it starts: run once it may be.
+    let script = cases.write("answer.py", b"#!/bin/sh\necho 1\n");
+    let error = program_refused(&script, &cases.path);
+    assert!(
+        error.contains("is Python 3 source") && error.contains("make it executable: chmod +x"),
+        "{error}"
+    );
+    mode(&script, 0o755);
+    let report = judge_program(&script, &cases.path, &[]);
+    assert_eq!(
+        report.verdict("answer/1"),
+        "AC",
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+}
+
+#[test]
+fn a_package_submission_is_told_of_the_include_files_and_constants_the_judge_adds() {
+    let package = sign_package(
+        "problem_format_version: 2025-09\nconstants:\n  max_n: 1000\n",
+        &[
+            ("include/python3/helper.py", "def solve(): pass\n"),
+            ("include/default/README", "x\n"),
+            (
+                "submissions/accepted/sol.py",
+                "from helper import solve\nN = {{max_n}}\n",
+            ),
+            ("submissions/accepted/sol.cpp", "int main() {}\n"),
+        ],
+    );
+    let python = program_refused(
+        &package.path.join("submissions/accepted/sol.py"),
+        &package.path,
+    );
+    assert!(
+        python.contains("the judge copies the package's include/python3 into a submission"),
+        "{python}"
+    );
+    assert!(
+        python.contains("it names the package's constants {{max_n}}"),
+        "{python}"
+    );
+    let cpp = program_refused(
+        &package.path.join("submissions/accepted/sol.cpp"),
+        &package.path,
+    );
+    assert!(cpp.contains("the package's include/default into"), "{cpp}");
+    assert!(!cpp.contains("constants"), "{cpp}");
+    // A program built: the package line says what the judge adds.
+    let report = judge(&package.path, &[]);
+    let line = package_line(&report);
+    assert!(
+        line.contains("include holds files the judge adds to each submission before building it"),
+        "{line}"
+    );
 }

@@ -12,7 +12,10 @@ mod build;
 mod icpc;
 mod links;
 mod polygon;
+mod submission;
 mod yaml;
+
+pub use submission::check_program;
 
 use crate::cases::{self, Case};
 use crate::checker::{Checker, ValidatorFlags};
@@ -373,9 +376,22 @@ pub fn plan(
             (Some(interactor), format!(", interactor {said}"))
         }
     };
+    // A program built without the files the judge adds to every
+    // submission (the format's Included files) fails in a way no verdict
+    // explains: said where the package has them.
+    let include = package.root.join("include");
+    let include_said = if include.is_dir() {
+        format!(
+            "; {} holds files the judge adds to each submission before building it: build \
+             yours with them",
+            include.display()
+        )
+    } else {
+        String::new()
+    };
     let line = format!(
         "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}){output_said}, \
-         checker {checker_said}{interactor_said}",
+         checker {checker_said}{interactor_said}{include_said}",
         package.root.display(),
         package.format,
         shown_time(time),
