@@ -1,7 +1,8 @@
 //! A package never reaches outside itself: before anything of it is read,
 //! built or run, every link in it is followed, and one that leaves the
 //! package, leads nowhere or leads back into a folder it is in (a loop) is
-//! refused with its path. The format allows links inside the package
+//! refused with its path (of the parts the judge reads: its problem
+//! files, its cases, its validator). The format allows links inside the package
 //! only (spec 2025-09 and 2023-07-draft, "General requirements": "Symlinks
 //! must not have targets outside the problem package directory tree"),
 //! and problemtools checks it so (verifyproblem.py, `_check_symlinks`: a
@@ -18,14 +19,39 @@ use std::path::{Path, PathBuf};
 /// is said to be a loop (Linux follows 40).
 const MOST_HOPS: usize = 40;
 
-/// An error naming the first link in the package at `root` that leaves
-/// it, leads nowhere, or makes a loop of its folders.
-pub fn check(root: &Path) -> Result<(), Error> {
+/// The parts of an ICPC package the judge reads: an error naming the first
+/// link in them that leaves the package, leads nowhere, or makes a loop
+/// of its folders. What the judge never reads (its statement, its
+/// submissions, its input validators) is not walked: DOMjudge's own
+/// examples link their `problem.pdf` from outside.
+pub const ICPC_PARTS: [&str; 6] = [
+    "problem.yaml",
+    "domjudge-problem.ini",
+    ".timelimit",
+    "data",
+    "output_validator",
+    "output_validators",
+];
+
+/// The parts of a Polygon package read before its problem.xml names the
+/// others (each then held by [`inside`]).
+pub const POLYGON_PARTS: [&str; 3] = ["problem.xml", "files", "tests"];
+
+/// Walks each of `parts` of the package at `root` (those there): an
+/// error naming the first link that leaves the package, leads nowhere,
+/// or leads back into a folder it is in.
+pub fn check(root: &Path, parts: &[&str]) -> Result<(), Error> {
     let whole = fs::canonicalize(root)
         .map_err(|error| Error::new(format!("cannot read {}: {error}", root.display())))?;
     // Each folder with the real folders it is in (its own included): a
     // link to one of those is a loop.
-    let mut pending: Vec<(PathBuf, Vec<PathBuf>)> = vec![(root.to_path_buf(), vec![whole.clone()])];
+    let mut pending: Vec<(PathBuf, Vec<PathBuf>)> = Vec::new();
+    for part in parts {
+        let path = root.join(part);
+        if fs::symlink_metadata(&path).is_ok() {
+            visit(root, &whole, path, &[whole.clone()], &mut pending)?;
+        }
+    }
     while let Some((folder, above)) = pending.pop() {
         let entries = fs::read_dir(&folder)
             .map_err(|error| Error::new(format!("cannot read {}: {error}", folder.display())))?;
@@ -33,41 +59,99 @@ pub fn check(root: &Path) -> Result<(), Error> {
             let entry = entry.map_err(|error| {
                 Error::new(format!("cannot read {}: {error}", folder.display()))
             })?;
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() {
-                let mut inner = above.clone();
-                inner.push(fs::canonicalize(&path).unwrap_or_else(|_| path.clone()));
-                pending.push((path, inner));
-                continue;
-            }
-            if !kind.is_symlink() {
-                continue;
-            }
-            let target = followed(&path, root)?;
-            if target.strip_prefix(&whole).is_err() {
-                return Err(Error::new(format!(
-                    "{} links to {}, outside the package {}: a package's links stay inside \
-                     it (the format's General requirements), so it is not read; copy what \
-                     it links to into the package",
-                    path.display(),
-                    shown_link(&path),
-                    root.display()
-                )));
-            }
-            if target.is_dir() {
-                if above.contains(&target) {
-                    return Err(Error::new(format!(
-                        "{} links to {}, a folder it is in: a loop, which no judge can walk",
-                        path.display(),
-                        shown_link(&path)
-                    )));
-                }
-                let mut inner = above.clone();
-                inner.push(target);
-                pending.push((path, inner));
+            visit(root, &whole, entry.path(), &above, &mut pending)?;
+        }
+    }
+    Ok(())
+}
+
+/// Looks at one entry `path` of a folder that is in the real folders
+/// `above`: a folder to walk goes to `pending`; a link is followed and
+/// held to the package (`whole`, the real path of `root`).
+fn visit(
+    root: &Path,
+    whole: &Path,
+    path: PathBuf,
+    above: &[PathBuf],
+    pending: &mut Vec<(PathBuf, Vec<PathBuf>)>,
+) -> Result<(), Error> {
+    let Ok(metadata) = fs::symlink_metadata(&path) else {
+        return Ok(());
+    };
+    let kind = metadata.file_type();
+    if kind.is_dir() {
+        let mut inner = above.to_vec();
+        inner.push(fs::canonicalize(&path).unwrap_or_else(|_| path.clone()));
+        pending.push((path, inner));
+        return Ok(());
+    }
+    if !kind.is_symlink() {
+        return Ok(());
+    }
+    let target = followed(&path, root)?;
+    if target.strip_prefix(whole).is_err() {
+        return Err(Error::new(format!(
+            "{} links to {}, outside the package {}: a package's links stay inside it (the \
+             format's General requirements), so it is not read; copy what it links to into \
+             the package",
+            path.display(),
+            shown_link(&path),
+            root.display()
+        )));
+    }
+    if target.is_dir() {
+        if above.contains(&target) {
+            return Err(Error::new(format!(
+                "{} links to {}, a folder it is in: a loop, which no judge can walk",
+                path.display(),
+                shown_link(&path)
+            )));
+        }
+        let mut inner = above.to_vec();
+        inner.push(target);
+        pending.push((path, inner));
+    }
+    Ok(())
+}
+
+/// An error when `path`, a file or folder the package's own files name
+/// (a Polygon package's checker, interactor or tests), is outside the
+/// package at `root`, by a link or by `..`; a folder is walked as
+/// [`check`] walks one.
+pub fn inside(root: &Path, path: &Path) -> Result<(), Error> {
+    let whole = fs::canonicalize(root)
+        .map_err(|error| Error::new(format!("cannot read {}: {error}", root.display())))?;
+    let Ok(real) = fs::canonicalize(path) else {
+        // Not there, or a link that leads nowhere: said by what reads it.
+        return match fs::symlink_metadata(path) {
+            Ok(_) => followed(path, root).map(drop),
+            Err(_) => Ok(()),
+        };
+    };
+    if real.strip_prefix(&whole).is_err() {
+        return Err(Error::new(format!(
+            "{} is {}, outside the package {}: a package's files stay inside it, so it is \
+             not read",
+            path.display(),
+            real.display(),
+            root.display()
+        )));
+    }
+    if real.is_dir() {
+        let mut pending = Vec::new();
+        visit(
+            root,
+            &whole,
+            path.to_path_buf(),
+            &[whole.clone()],
+            &mut pending,
+        )?;
+        while let Some((folder, above)) = pending.pop() {
+            let entries = fs::read_dir(&folder).map_err(|error| {
+                Error::new(format!("cannot read {}: {error}", folder.display()))
+            })?;
+            for entry in entries.flatten() {
+                visit(root, &whole, entry.path(), &above, &mut pending)?;
             }
         }
     }
@@ -168,10 +252,10 @@ mod tests {
         fs::write(root.join("data/sample/1.in"), "x").unwrap();
         symlink("1.in", root.join("data/sample/2.in")).unwrap();
         symlink("../data/sample", root.join("data/again")).unwrap();
-        assert!(check(&root).is_ok());
+        assert!(check(&root, &ICPC_PARTS).is_ok());
         let error = |link: &str, to: &str| {
             symlink(to, root.join(link)).unwrap();
-            let said = check(&root).unwrap_err().to_string();
+            let said = check(&root, &ICPC_PARTS).unwrap_err().to_string();
             fs::remove_file(root.join(link)).unwrap();
             said
         };
@@ -194,11 +278,30 @@ mod tests {
             "{up}"
         );
         // A loop through two folders' links.
-        fs::create_dir_all(root.join("a")).unwrap();
-        fs::create_dir_all(root.join("b")).unwrap();
-        symlink("../b", root.join("a/to_b")).unwrap();
-        let round = error("b/to_a", "../a");
+        fs::create_dir_all(root.join("data/a")).unwrap();
+        fs::create_dir_all(root.join("data/b")).unwrap();
+        symlink("../b", root.join("data/a/to_b")).unwrap();
+        let round = error("data/b/to_a", "../a");
         assert!(round.contains("a folder it is in: a loop"), "{round}");
+        // What the judge does not read may link anywhere (DOMjudge's
+        // examples link their problem.pdf from outside).
+        symlink("../outside.ans", root.join("problem.pdf")).unwrap();
+        fs::create_dir_all(root.join("submissions")).unwrap();
+        symlink("../../outside.ans", root.join("submissions/x.py")).unwrap();
+        assert!(check(&root, &ICPC_PARTS).is_ok());
+        // The validator folder itself, linked from outside.
+        fs::create_dir_all(dir.join("check")).unwrap();
+        let folder = error("output_validator", "../check");
+        assert!(
+            folder.contains("output_validator links to ../check, outside"),
+            "{folder}"
+        );
+        // A file problem.xml names by `..`.
+        let named = inside(&root, &root.join("../outside.ans"))
+            .unwrap_err()
+            .to_string();
+        assert!(named.contains(", outside the package "), "{named}");
+        assert!(inside(&root, &root.join("data/sample/1.in")).is_ok());
         fs::remove_dir_all(&dir).unwrap();
     }
 }
