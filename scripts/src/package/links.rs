@@ -49,7 +49,13 @@ pub fn check(root: &Path, parts: &[&str]) -> Result<(), Error> {
     for part in parts {
         let path = root.join(part);
         if fs::symlink_metadata(&path).is_ok() {
-            visit(root, &whole, path, &[whole.clone()], &mut pending)?;
+            visit(
+                root,
+                &whole,
+                path,
+                std::slice::from_ref(&whole),
+                &mut pending,
+            )?;
         }
     }
     while let Some((folder, above)) = pending.pop() {
@@ -143,7 +149,7 @@ pub fn inside(root: &Path, path: &Path) -> Result<(), Error> {
             root,
             &whole,
             path.to_path_buf(),
-            &[whole.clone()],
+            std::slice::from_ref(&whole),
             &mut pending,
         )?;
         while let Some((folder, above)) = pending.pop() {
