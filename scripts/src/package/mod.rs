@@ -1,6 +1,6 @@
 //! Problem packages as their judges publish them, given to `--samples`:
 //! ICPC / Kattis / DOMjudge (`problem.yaml` beside `data/`, in the legacy
-//! format or 2023-07, DOMjudge's `.timelimit` and `domjudge-problem.ini`)
+//! format, 2023-07 or 2025-09, DOMjudge's `.timelimit` and `domjudge-problem.ini`)
 //! and Polygon (`problem.xml`). A package says its cases, its limits and
 //! how outputs are checked; [`plan`] weighs those against the command
 //! line (which wins) and the crate's or the defaults (which the package
