@@ -120,6 +120,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
+        package::check_program(program, samples)?;
         let profile = options
             .judge
             .map_or_else(Chosen::unknown, |profile| Chosen {

@@ -350,12 +350,18 @@ for path in sys.argv[1:]:
     try:
         with open(path, encoding="utf-8") as f:
             data = yaml.safe_load(f)
+        # problemtools' load_metadata: None is {}; what is no mapping, or
+        # limits that are none, pydantic refuses.
+        data = {} if data is None else data
+        limits = data.get("limits") or {}
+        # pydantic's int (problemtools' Limits): a fraction is refused.
+        for key in ("memory", "output"):
+            if isinstance(limits.get(key), float) and not limits[key].is_integer():
+                raise ValueError(key)
     except Exception as error:
         out["error"] = type(error).__name__
         print(json.dumps(out))
         continue
-    data = {} if data is None else data
-    limits = data.get("limits") or {}
     version = str(data.get("problem_format_version", "legacy"))
     kind = data.get("type", "pass-fail")
     words = kind.split() if isinstance(kind, str) else [w for x in kind for w in str(x).split()]
@@ -433,6 +439,8 @@ for path in sys.argv[1:]:
                         "which YAML 1.1",
                         "nested deeper",
                         "where text goes",
+                        "a second `<<` in one mapping",
+                        "a line break to YAML 1.1",
                     ]
                     .iter()
                     .any(|said| error.contains(said));

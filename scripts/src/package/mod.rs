@@ -1,15 +1,21 @@
 //! Problem packages as their judges publish them, given to `--samples`:
 //! ICPC / Kattis / DOMjudge (`problem.yaml` beside `data/`, in the legacy
-//! format or 2023-07, DOMjudge's `.timelimit` and `domjudge-problem.ini`)
+//! format, 2023-07 or 2025-09, DOMjudge's `.timelimit` and `domjudge-problem.ini`)
 //! and Polygon (`problem.xml`). A package says its cases, its limits and
 //! how outputs are checked; [`plan`] weighs those against the command
 //! line (which wins) and the crate's or the defaults (which the package
 //! beats), and says in one line which it used and where each came from.
+//! A package is read within itself: a link in what the judge reads that
+//! leaves it, or a loop, is refused before any of it is read ([`links`]).
 
 mod build;
 mod icpc;
+mod links;
 mod polygon;
+mod submission;
 mod yaml;
+
+pub use submission::check_program;
 
 use crate::cases::{self, Case};
 use crate::checker::{Checker, ValidatorFlags};
@@ -115,9 +121,13 @@ pub struct Unbatched {
 /// as the package says.
 pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
     if dir.join("problem.xml").is_file() {
-        return polygon::read(dir).map(Some);
+        links::check(dir, &links::POLYGON_PARTS)?;
+        let package = polygon::read(dir)?;
+        within(&package)?;
+        return Ok(Some(package));
     }
     if icpc::is_root(dir) {
+        links::check(dir, &links::ICPC_PARTS)?;
         return icpc::read(dir, &dir.join("data")).map(Some);
     }
     // Looked for in the whole path, so that `sample` from inside `data/`,
@@ -136,12 +146,39 @@ pub fn open(dir: &Path) -> Result<Option<Package>, Error> {
                 } else {
                     relative_to_current(root).unwrap_or_else(|| root.to_path_buf())
                 };
+                links::check(&root, &links::ICPC_PARTS)?;
                 return icpc::read(&root, &root.join(below)).map(Some);
             }
             _ => {}
         }
     }
     Ok(None)
+}
+
+/// An error when a file the package's own files name (a Polygon
+/// package's tests, checker and interactor, by problem.xml's paths) is
+/// outside it, by a link or by `..`.
+fn within(package: &Package) -> Result<(), Error> {
+    let root = &package.root;
+    if let Cases::Listed(listed) = &package.cases {
+        for case in listed {
+            for path in case.input.iter().chain(&case.expected) {
+                links::inside(root, path)?;
+            }
+        }
+    }
+    if let Validation::Testlib(source) | Validation::Icpc { source, .. } = &package.validation {
+        // The folder whole, unless it is the package's root (a checker
+        // beside problem.xml): its statement is never read.
+        let folder = Some(&source.dir).filter(|dir| *dir != root);
+        for path in source.main.iter().chain(folder) {
+            links::inside(root, path)?;
+        }
+    }
+    if let Some(program) = package.unbatched.as_ref().and_then(|u| u.program.as_ref()) {
+        links::inside(root, program)?;
+    }
+    Ok(())
 }
 
 /// `dir` as a whole path, without `.` and `..` parts (read as written:
@@ -382,9 +419,22 @@ pub fn plan(
             (Some(interactor), format!(", interactor {said}"))
         }
     };
+    // A program built without the files the judge adds to every
+    // submission (the format's Included files) fails in a way no verdict
+    // explains: said where the package has them.
+    let include = package.root.join("include");
+    let include_said = if include.is_dir() {
+        format!(
+            "; {} holds files the judge adds to each submission before building it: build \
+             yours with them",
+            include.display()
+        )
+    } else {
+        String::new()
+    };
     let line = format!(
         "{} ({}): time limit {} ({time_from}), memory limit {} ({memory_from}){output_said}, \
-         checker {checker_said}{interactor_said}",
+         checker {checker_said}{interactor_said}{include_said}",
         package.root.display(),
         package.format,
         shown_time(time),

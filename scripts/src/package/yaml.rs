@@ -15,10 +15,27 @@
 //! it), and a value the judge reads whose YAML 1.1 reading (PyYAML) and
 //! YAML 1.2 reading (the format's own schema, Symfony YAML) differ:
 //! `yes`, `on`, `1_000`, `0777`, `1:30`, `1e6` (see [`Node::scalar`]).
+//!
+//! Where yaml-rust2 (YAML 1.2) would read the text otherwise than PyYAML
+//! (YAML 1.1), the file is refused with the line, never read differently
+//! (see [`unlike_pyyaml`]): U+0085, U+2028 and U+2029, line breaks to
+//! YAML 1.1 and characters to 1.2; a character PyYAML's reader refuses; a
+//! `%YAML` directive other than 1.x; a plain `=` or `<<` where a value goes
+//! (PyYAML's `value` and `merge` tags, which it cannot construct there);
+//! a second `<<` in one mapping (PyYAML merges the later over the earlier,
+//! which the merge key's own page, yaml.org/type/merge.html, does not
+//! define: it is one key, with a list to merge several). A document that
+//! is null (empty, `---`, `~`) is an empty mapping, as problemtools takes
+//! it (metadata.py, `load_metadata`: `if data is None: data = {}`).
 
 use crate::error::Error;
 use yaml_rust2::parser::{Event, Parser};
-use yaml_rust2::scanner::{Marker, TScalarStyle};
+use yaml_rust2::scanner::{Marker, Scanner, TScalarStyle, TokenType};
+
+mod resolve;
+
+use resolve::tagged;
+pub use resolve::{yaml_1_1, yaml_1_2};
 
 /// Deeper than this, a file is refused: no problem.yaml nests past a
 /// handful of levels.
@@ -164,262 +181,6 @@ impl Node {
     }
 }
 
-/// A scalar with a standard tag, as PyYAML's SafeLoader constructs it.
-fn tagged(text: &str, tag: &str) -> Option<Scalar> {
-    let resolved = yaml_1_1(text);
-    match (tag, resolved) {
-        ("str", _) => Some(Scalar::Str(text.to_string())),
-        ("null", Scalar::Null) => Some(Scalar::Null),
-        ("bool", value @ Scalar::Bool(_)) => Some(value),
-        ("int", value @ Scalar::Int(_)) => Some(value),
-        ("float", Scalar::Int(value)) => Some(Scalar::Float(value as f64)),
-        ("float", value @ Scalar::Float(_)) => Some(value),
-        _ => None,
-    }
-}
-
-/// A plain scalar as PyYAML reads it: the implicit resolvers of
-/// `yaml/resolver.py` (YAML 1.1: `yes`/`on` booleans, `0777` octal,
-/// `1_000`, sexagesimal `1:30`; a float needs a dot, so `1e6` is text)
-/// and the constructors of `yaml/constructor.py`.
-pub fn yaml_1_1(text: &str) -> Scalar {
-    match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
-        "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
-            return Scalar::Bool(true)
-        }
-        "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
-            return Scalar::Bool(false)
-        }
-        _ => {}
-    }
-    let (negative, unsigned) = match text.as_bytes()[0] {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let sign = |value: f64| if negative { -value } else { value };
-    let digits = |text: &str, radix: u32| -> Option<i128> {
-        let cleaned: String = text.chars().filter(|&c| c != '_').collect();
-        if cleaned.is_empty() {
-            return None;
-        }
-        i128::from_str_radix(&cleaned, radix).ok()
-    };
-    let int = |value: i128| Scalar::Int(if negative { -value } else { value });
-    let only = |text: &str, allowed: fn(char) -> bool| {
-        !text.is_empty() && text.chars().all(|c| allowed(c) || c == '_')
-    };
-    // Floats: [0-9][0-9_]*\.[0-9_]*([eE][-+][0-9]+)?, \.[0-9_]+(...)?
-    // (unsigned), sexagesimal with a dot, .inf, .nan.
-    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
-        return Scalar::Float(sign(f64::INFINITY));
-    }
-    if matches!(text, ".nan" | ".NaN" | ".NAN") {
-        return Scalar::Float(f64::NAN);
-    }
-    if let Some(dot) = unsigned.find('.') {
-        let (whole, rest) = (&unsigned[..dot], &unsigned[dot + 1..]);
-        let (fraction, exponent) = match rest.find(['e', 'E']) {
-            Some(at) => (&rest[..at], Some(&rest[at + 1..])),
-            None => (rest, None),
-        };
-        let exponent_ok = exponent.map_or(true, |exponent| {
-            exponent.len() > 1
-                && exponent.starts_with(['-', '+'])
-                && exponent[1..].chars().all(|c| c.is_ascii_digit())
-        });
-        let whole_ok = if whole.is_empty() {
-            !negative && text.starts_with('.') && !fraction.is_empty()
-        } else {
-            whole.starts_with(|c: char| c.is_ascii_digit())
-                && only(whole, |c| c.is_ascii_digit() || c == ':')
-        };
-        if whole_ok && exponent_ok && fraction.chars().all(|c| c.is_ascii_digit() || c == '_') {
-            if whole.contains(':') {
-                if let Some(value) = sexagesimal(whole) {
-                    let fraction: String = fraction.chars().filter(|&c| c != '_').collect();
-                    let fraction: f64 = format!("0.{fraction}0").parse().unwrap_or(0.0);
-                    return Scalar::Float(sign(value as f64 + fraction));
-                }
-            } else {
-                let cleaned: String = unsigned.chars().filter(|&c| c != '_').collect();
-                let cleaned = cleaned.replace(['e', 'E'], "e");
-                let cleaned = if cleaned.starts_with('.') {
-                    format!("0{cleaned}")
-                } else {
-                    cleaned
-                };
-                if let Ok(value) = cleaned.parse::<f64>() {
-                    return Scalar::Float(sign(value));
-                }
-            }
-        }
-        return Scalar::Str(text.to_string());
-    }
-    // Integers: 0b binary, 0 octal, decimal, 0x hexadecimal, sexagesimal.
-    if let Some(binary) = unsigned.strip_prefix("0b") {
-        if only(binary, |c| c == '0' || c == '1') {
-            if let Some(value) = digits(binary, 2) {
-                return int(value);
-            }
-        }
-    } else if let Some(hex) = unsigned.strip_prefix("0x") {
-        if only(hex, |c| c.is_ascii_hexdigit()) {
-            if let Some(value) = digits(hex, 16) {
-                return int(value);
-            }
-        }
-    } else if unsigned == "0" {
-        return int(0);
-    } else if let Some(octal) = unsigned.strip_prefix('0') {
-        if only(octal, |c| ('0'..='7').contains(&c)) {
-            // `0_` is 0 to PyYAML.
-            return int(digits(octal, 8).unwrap_or(0));
-        }
-    } else if unsigned.starts_with(|c: char| ('1'..='9').contains(&c)) {
-        if only(unsigned, |c| c.is_ascii_digit()) {
-            if let Some(value) = digits(unsigned, 10) {
-                return int(value);
-            }
-        } else if let Some(value) = sexagesimal(unsigned) {
-            return int(value);
-        }
-    }
-    if is_timestamp(text) {
-        return Scalar::Timestamp(text.to_string());
-    }
-    Scalar::Str(text.to_string())
-}
-
-/// `1:30:00`, as YAML 1.1 reads it: [1-9][0-9_]*(:[0-5]?[0-9])+.
-fn sexagesimal(text: &str) -> Option<i128> {
-    let mut parts = text.split(':');
-    let first = parts.next()?;
-    if !first.starts_with(|c: char| ('1'..='9').contains(&c))
-        || !first.chars().all(|c| c.is_ascii_digit() || c == '_')
-    {
-        return None;
-    }
-    let mut value: i128 = first.replace('_', "").parse().ok()?;
-    let mut any = false;
-    for part in parts {
-        let ok = (1..=2).contains(&part.len())
-            && part.chars().all(|c| c.is_ascii_digit())
-            && (part.len() == 1 || part.as_bytes()[0] <= b'5');
-        if !ok {
-            return None;
-        }
-        value = value.checked_mul(60)? + part.parse::<i128>().ok()?;
-        any = true;
-    }
-    any.then_some(value)
-}
-
-/// A date, or a date and time, as PyYAML's timestamp resolver matches
-/// them: `[0-9]{4}-[0-9]{2}-[0-9]{2}`, or
-/// `[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}` then `T`, `t` or blanks and a time
-/// `[0-9]{1,2}:[0-9]{2}:[0-9]{2}` with what may follow it.
-fn is_timestamp(text: &str) -> bool {
-    let digits = |part: &str, low: usize, high: usize| {
-        (low..=high).contains(&part.len()) && part.bytes().all(|byte| byte.is_ascii_digit())
-    };
-    let date = |date: &str, short: bool| {
-        let parts: Vec<&str> = date.split('-').collect();
-        let (low, high) = if short { (1, 2) } else { (2, 2) };
-        parts.len() == 3
-            && digits(parts[0], 4, 4)
-            && digits(parts[1], low, high)
-            && digits(parts[2], low, high)
-    };
-    if date(text, false) {
-        return true;
-    }
-    let Some(split) = text.find(['T', 't', ' ', '\t']) else {
-        return false;
-    };
-    let time = text[split + 1..].trim_start_matches([' ', '\t']);
-    let clock: Vec<&str> = time.splitn(3, ':').collect();
-    date(&text[..split], true)
-        && clock.len() == 3
-        && digits(clock[0], 1, 2)
-        && digits(clock[1], 2, 2)
-        && clock[2].len() >= 2
-        && digits(&clock[2][..2], 2, 2)
-}
-
-/// A plain scalar as YAML 1.2's core schema reads it.
-pub fn yaml_1_2(text: &str) -> Scalar {
-    match text {
-        "" | "~" | "null" | "Null" | "NULL" => return Scalar::Null,
-        "true" | "True" | "TRUE" => return Scalar::Bool(true),
-        "false" | "False" | "FALSE" => return Scalar::Bool(false),
-        _ => {}
-    }
-    let (negative, unsigned) = match text.as_bytes()[0] {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
-    };
-    if !unsigned.is_empty() && unsigned.chars().all(|c| c.is_ascii_digit()) {
-        if let Ok(value) = unsigned.parse::<i128>() {
-            return Scalar::Int(if negative { -value } else { value });
-        }
-    }
-    if let Some(octal) = text.strip_prefix("0o") {
-        if let Ok(value) = i128::from_str_radix(octal, 8) {
-            if !octal.starts_with(['+', '-']) {
-                return Scalar::Int(value);
-            }
-        }
-    }
-    if let Some(hex) = text.strip_prefix("0x") {
-        if let Ok(value) = i128::from_str_radix(hex, 16) {
-            if !hex.starts_with(['+', '-']) {
-                return Scalar::Int(value);
-            }
-        }
-    }
-    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
-        return Scalar::Float(if negative {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        });
-    }
-    if matches!(text, ".nan" | ".NaN" | ".NAN") {
-        return Scalar::Float(f64::NAN);
-    }
-    // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
-    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
-        Some(at) => (&unsigned[..at], Some(&unsigned[at + 1..])),
-        None => (unsigned, None),
-    };
-    let mantissa_ok = match mantissa.split_once('.') {
-        Some((whole, fraction)) => {
-            whole.chars().all(|c| c.is_ascii_digit())
-                && fraction.chars().all(|c| c.is_ascii_digit())
-                && (!whole.is_empty() || !fraction.is_empty())
-        }
-        None => !mantissa.is_empty() && mantissa.chars().all(|c| c.is_ascii_digit()),
-    };
-    let exponent_ok = exponent.map_or(true, |exponent| {
-        let digits = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
-        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
-    });
-    if mantissa_ok && exponent_ok {
-        let normal = if unsigned.starts_with('.') {
-            format!("0{unsigned}")
-        } else {
-            unsigned.to_string()
-        };
-        if let Ok(value) = normal.parse::<f64>() {
-            return Scalar::Float(if negative { -value } else { value });
-        }
-    }
-    Scalar::Str(text.to_string())
-}
-
 enum Kind {
     List,
     Map,
@@ -435,6 +196,8 @@ enum Open {
         merged: Vec<Node>,
         key: Option<(String, usize)>,
         merging: bool,
+        /// The line of the mapping's `<<`, once it has one.
+        merge_line: Option<usize>,
     },
     List {
         line: usize,
@@ -443,10 +206,78 @@ enum Open {
     },
 }
 
+/// What in `text` PyYAML reads otherwise than yaml-rust2, or refuses
+/// where yaml-rust2 reads it: an error with its line. PyYAML's reader
+/// (`reader.py`, `NON_PRINTABLE`) takes tab, LF, CR, U+0020 to U+007E,
+/// U+0085, U+00A0 to U+D7FF, U+E000 to U+FFFD and the planes above; its
+/// scanner takes U+0085, U+2028 and U+2029 for line breaks (`scan_line_break`),
+/// where YAML 1.2 has them as characters, so a key after one is a key to
+/// PyYAML and part of the text before it to yaml-rust2. Its parser
+/// refuses a `%YAML` directive whose major version is not 1
+/// (`parser.py`, `process_directives`).
+fn unlike_pyyaml(text: &str) -> Result<(), Error> {
+    let mut line = 1;
+    for c in text.chars() {
+        let printable = matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{a0}'..='\u{d7ff}')
+            || matches!(c, '\u{e000}'..='\u{fffd}' | '\u{10000}'..);
+        let said = match c {
+            '\n' => {
+                line += 1;
+                continue;
+            }
+            '\u{85}' | '\u{2028}' | '\u{2029}' => format!(
+                "U+{:04X}, a line break to YAML 1.1 (PyYAML, as problemtools reads it) and a \
+                 character to YAML 1.2: write a line break (LF), or the escape \\u{:04x} in \
+                 double quotes",
+                c as u32, c as u32
+            ),
+            _ if printable => continue,
+            _ => format!(
+                "U+{:04X}, a character PyYAML refuses (only printable ones are read): write \
+                 it as the escape \\u{:04x} in double quotes",
+                c as u32, c as u32
+            ),
+        };
+        return Err(Error::new(format!("line {line}: {said}")));
+    }
+    for token in Scanner::new(text.chars()) {
+        if let TokenType::VersionDirective(major, minor) = token.1 {
+            if major != 1 {
+                return Err(Error::new(format!(
+                    "line {}: %YAML {major}.{minor}, which PyYAML refuses (it reads YAML 1.x \
+                     documents only)",
+                    token.0.line()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An error when `node`, in a value's place (a mapping's value, a list's
+/// item, the document), is a plain `=` or `<<`: PyYAML resolves them to
+/// its `value` and `merge` tags, which it has no constructor for there
+/// (ConstructorError), where YAML 1.2 reads text.
+fn plain_value(node: &Node) -> Result<(), Error> {
+    match &node.value {
+        Value::Scalar {
+            text,
+            plain: true,
+            tag: None,
+        } if text == "=" || text == "<<" => Err(node.error(format!(
+            "a plain `{text}` as a value, which PyYAML refuses (its `{}` tag) and YAML 1.2 \
+             reads as text: quote it",
+            if text == "=" { "value" } else { "merge" }
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Reads one YAML document; an empty one is an empty mapping. Errors name
 /// their line.
 pub fn parse(text: &str) -> Result<Node, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    unlike_pyyaml(text)?;
     let mut parser = Parser::new_from_str(text);
     let mut stack: Vec<Open> = Vec::new();
     let mut anchors: Vec<(usize, Node)> = Vec::new();
@@ -556,6 +387,7 @@ pub fn parse(text: &str) -> Result<Node, Error> {
                         merged: Vec::new(),
                         key: None,
                         merging: false,
+                        merge_line: None,
                     }
                 });
                 None
@@ -619,13 +451,20 @@ pub fn parse(text: &str) -> Result<Node, Error> {
             anchors.push((anchor, node.clone()));
         }
         match stack.last_mut() {
-            None => root = Some(node),
-            Some(Open::List { items, .. }) => items.push(node),
+            None => {
+                plain_value(&node)?;
+                root = Some(node);
+            }
+            Some(Open::List { items, .. }) => {
+                plain_value(&node)?;
+                items.push(node);
+            }
             Some(Open::Map {
                 entries,
                 merged,
                 key,
                 merging,
+                merge_line,
                 ..
             }) => match key.take() {
                 None => {
@@ -637,6 +476,16 @@ pub fn parse(text: &str) -> Result<Node, Error> {
                         )));
                     };
                     *merging = plain && text == "<<";
+                    if *merging {
+                        if let Some(first) = merge_line.replace(line) {
+                            return Err(Error::new(format!(
+                                "line {line}: a second `<<` in one mapping (the first on line \
+                                 {first}), which PyYAML merges the later over the earlier and \
+                                 YAML's merge key does not define: write one, `<<: [*a, *b]`, \
+                                 the first in the list winning"
+                            )));
+                        }
+                    }
                     if !*merging && entries.iter().any(|(name, _)| *name == text) {
                         return Err(Error::new(format!(
                             "line {line}: the key `{text}` is written twice (PyYAML keeps the \
@@ -653,14 +502,22 @@ pub fn parse(text: &str) -> Result<Node, Error> {
                     }
                     let _ = name;
                 }
-                Some((name, _)) => entries.push((name, node)),
+                Some((name, _)) => {
+                    plain_value(&node)?;
+                    entries.push((name, node));
+                }
             },
         }
     }
-    Ok(root.unwrap_or(Node {
-        line: 1,
-        value: Value::Map(Vec::new()),
-    }))
+    // Null (`---`, `~`, nothing) is no mapping, and problemtools reads it
+    // as an empty one.
+    match root {
+        Some(node) if node.scalar("the document").ok() != Some(Scalar::Null) => Ok(node),
+        _ => Ok(Node {
+            line: 1,
+            value: Value::Map(Vec::new()),
+        }),
+    }
 }
 
 /// How many values a node holds, itself included.
@@ -785,15 +642,114 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("line 1: a is `on`, the boolean true"));
-        assert_eq!(parse("").unwrap().value, Value::Map(Vec::new()));
+        // PyYAML: None for each; problemtools reads None as {}.
+        for null in [
+            "",
+            "# only\n",
+            "# only\n---\n",
+            "---\n",
+            "~\n",
+            "--- ~\n",
+            "null\n",
+        ] {
+            assert_eq!(
+                parse(null).unwrap().value,
+                Value::Map(Vec::new()),
+                "{null:?}"
+            );
+        }
+        // A string is no null: the file is then a value, not a mapping.
+        assert_eq!(parse("!!str ~\n").unwrap().kind(), "value");
+        // PyYAML 6.0.3: {'limits': {'memory': 100}} with a `<<` list, the
+        // first item winning; `=` as a key is the string '='.
+        let merged = parse("a: &a {memory: 100}\nb: &b {memory: 200}\nlimits:\n  <<: [*a, *b]\n");
+        let merged = merged.unwrap();
         assert_eq!(
-            parse("# only\n---\n").unwrap().value,
-            Value::Scalar {
-                text: String::new(),
-                plain: true,
-                tag: None
-            }
+            scalar_at_node(&merged, &["limits", "memory"]),
+            Scalar::Int(100)
         );
+        assert_eq!(scalar_at("=: 1\nv: '='\n", &["="]), Scalar::Int(1));
+        assert_eq!(scalar_at("v: '='\n", &["v"]), Scalar::Str("=".into()));
+        // %YAML 1.x is read (as PyYAML reads it, by YAML 1.1's rules).
+        assert_eq!(scalar_at("%YAML 1.2\n---\nv: 1\n", &["v"]), Scalar::Int(1));
+        // The escape of U+2028 in double quotes is a character to both.
+        assert_eq!(
+            scalar_at("v: \"a\\u2028b\"\n", &["v"]),
+            Scalar::Str("a\u{2028}b".into())
+        );
+    }
+
+    fn scalar_at_node(node: &Node, path: &[&str]) -> Scalar {
+        at(node, path).scalar("it").unwrap()
+    }
+
+    /// Each text, PyYAML 6.0.3's `safe_load` of it, and the error here:
+    /// read alike by both YAMLs, or refused with its line.
+    #[test]
+    fn what_yaml_1_2_reads_otherwise_than_pyyaml_is_refused_with_its_line() {
+        for (text, line, said) in [
+            // PyYAML: limits.memory 200 (the later `<<` first).
+            (
+                "a: &a {memory: 100}\nb: &b {memory: 200}\nlimits:\n  <<: *a\n  <<: *b\n",
+                "line 5",
+                "a second `<<` in one mapping (the first on line 4)",
+            ),
+            // PyYAML: {'limits': {'memory': 100}}, the breaks ending lines.
+            (
+                "limits:\u{85}  memory: 100\n",
+                "line 1",
+                "U+0085, a line break to YAML 1.1",
+            ),
+            (
+                "limits:\u{2028}  memory: 100\n",
+                "line 1",
+                "U+2028, a line break",
+            ),
+            (
+                "a: 1\nlimits:\u{2029}  memory: 100\n",
+                "line 2",
+                "U+2029, a line break",
+            ),
+            // PyYAML: ScannerError (the break ends the plain value).
+            (
+                "name: a\u{2029}b\nlimits: {memory: 100}\n",
+                "line 1",
+                "U+2029",
+            ),
+            ("name: a\u{85}b\n", "line 1", "U+0085"),
+            // PyYAML: even in a comment, where YAML 1.2 ends the comment
+            // at the LF alone.
+            ("# a\u{2028}limits: {memory: 5}\n", "line 1", "U+2028"),
+            // PyYAML: ReaderError, special characters are not allowed.
+            (
+                "name: a\u{1}b\n",
+                "line 1",
+                "U+0001, a character PyYAML refuses",
+            ),
+            ("a: 1\n\nname: \u{fffe}\n", "line 3", "U+FFFE"),
+            // PyYAML: ConstructorError, tag:yaml.org,2002:value.
+            (
+                "name: =\nlimits: {memory: 100}\n",
+                "line 1",
+                "a plain `=` as a value",
+            ),
+            ("a:\n- x\n- =\n", "line 3", "a plain `=` as a value"),
+            ("=\n", "line 1", "a plain `=` as a value"),
+            // PyYAML: ConstructorError, tag:yaml.org,2002:merge.
+            ("a: <<\n", "line 1", "a plain `<<` as a value"),
+            // PyYAML: ParserError, found incompatible YAML document.
+            (
+                "%YAML 2.0\n---\nlimits: {memory: 100}\n",
+                "line 1",
+                "%YAML 2.0, which PyYAML refuses",
+            ),
+        ] {
+            let error = parse(text).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("{line}: ")) && error.contains(said),
+                "{text:?}: {error}"
+            );
+        }
     }
 
     #[test]

@@ -50,10 +50,23 @@ pub(super) fn validator_folder(root: &Path, modern: bool) -> Option<PathBuf> {
         .find(|folder| folder.is_dir())
 }
 
-/// The program in a validators folder: the folder itself when it holds
-/// sources (2023-07's `output_validator/`), else its first folder or file
-/// by name (legacy `output_validators/<name>/`), as problemtools takes it.
+/// The program in a validators folder. 2023-07's and 2025-09's
+/// `output_validator/` is one program, the folder whole with all its
+/// files and sub-folders (spec 2025-09, "Output validator": a program "in
+/// the directory `output_validator/`"; "Programs": "if a program consists
+/// of several files, these must be provided in a single directory";
+/// BAPCtools' `Problem._validators` builds `output_validator/` as one
+/// program): an `include/` or `tools/` in it is part of it, never the
+/// program. Legacy's `output_validators/` holds programs, one a folder
+/// or file: its first folder by name (`output_validators/<name>/`), or
+/// the folder itself when it holds only files, as problemtools takes it.
 pub(super) fn program_in(folder: &Path) -> PathBuf {
+    if folder
+        .file_name()
+        .is_some_and(|name| name == "output_validator")
+    {
+        return folder.to_path_buf();
+    }
     let mut entries: Vec<PathBuf> = fs::read_dir(folder)
         .map(|entries| {
             entries
