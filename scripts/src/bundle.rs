@@ -128,6 +128,8 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                         );
                     }
                     Some(difference) => {
+                        // Neither text is known right: nothing is written
+                        // or judged.
                         clean = false;
                         let _ = writeln!(
                             out,
@@ -135,6 +137,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                             problem.name,
                             out.paint(Paint::Bad, "DIFFERS")
                         );
+                        continue;
                     }
                 }
             }
