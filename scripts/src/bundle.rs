@@ -64,10 +64,11 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         // Which crates need cargo-equip: those the committed expansion
         // does not cover, or all with --compare-equip.
         let mut equip_for = Vec::new();
-        for problem in &problems {
-            match maker.how(problem) {
+        let hows: Vec<How> = problems.iter().map(|problem| maker.how(problem)).collect();
+        for (problem, how) in problems.iter().zip(&hows) {
+            match how {
                 How::Equip(why) => {
-                    make::tell_equip(problem, &why);
+                    make::tell_equip(problem, why);
                     equip_for.push(format!("{}'s bundle needs it ({why})", problem.name));
                 }
                 How::Splice(_) if options.compare_equip => {
@@ -96,14 +97,14 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
             equip::seed_license_cache(&seed)?;
         }
-        for problem in &problems {
+        for (problem, how) in problems.iter().zip(&hows) {
             let committed = submission(problem);
             let shown = committed
                 .strip_prefix(&workspace.root)
                 .unwrap_or(&committed)
                 .display()
                 .to_string();
-            let bundle = match maker.make(problem, options.compare_equip) {
+            let bundle = match maker.make(problem, how, options.compare_equip) {
                 Ok(bundle) => bundle,
                 Err(error) => {
                     clean = false;

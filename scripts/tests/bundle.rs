@@ -84,8 +84,9 @@ fn a_crate_of_pinned_crates_is_bundled_and_checked_with_nothing_installed() {
     assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
 }
 
-/// A dependency outside the pinned set is cargo-equip's, and the line
-/// says so before the prerequisites are looked for.
+/// A dependency outside the pinned set, or code the splice leaves to
+/// cargo-equip, is cargo-equip's, and a line says why before the
+/// prerequisites are looked for.
 #[test]
 fn a_crate_with_another_dependency_says_why_cargo_equip_is_needed() {
     let problems = Problems::new("bundle-other-dependency", "");
@@ -96,6 +97,9 @@ fn a_crate_with_another_dependency_says_why_cargo_equip_is_needed() {
         "[dependencies]\nfastrand = \"=2.5.0\"\n\n[package.metadata.judge]",
     );
     fs::write(&manifest, text).unwrap();
+    let main = problems.scratch.path.join("crates/x2-tokens/src/main.rs");
+    let code = fs::read_to_string(&main).unwrap();
+    fs::write(&main, format!("extern crate core;\n{code}")).unwrap();
     // The workspace's lock file, so that nothing new is resolved.
     fs::copy(
         workspace_root().join("Cargo.lock"),
@@ -112,7 +116,9 @@ fn a_crate_with_another_dependency_says_why_cargo_equip_is_needed() {
         report.stderr,
         "x1-fixture: made by cargo-equip, not from the pinned crates' committed expansion: it \
          depends on fastrand@2.5.0, outside the pinned crates (proconio 0.5.0, rustc-hash \
-         2.1.1)\nerror: cargo bundle needs `rustup` on PATH (cargo-equip runs it; install Rust \
-         with rustup, https://rustup.rs)\n"
+         2.1.1)\nx2-tokens: made by cargo-equip, not from the pinned crates' committed \
+         expansion: the code has an `extern crate` item, which cargo-equip rewrites\nerror: \
+         cargo bundle needs `rustup` on PATH (cargo-equip runs it; install Rust with rustup, \
+         https://rustup.rs)\n"
     );
 }

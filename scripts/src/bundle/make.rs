@@ -27,8 +27,8 @@ pub struct Maker<'a> {
 
 /// How a crate's cargo-equip text is made.
 pub enum How {
-    /// By the splice, with this committed expansion (none: no libraries).
-    Splice(Option<&'static str>),
+    /// By the splice: its text, before rustfmt.
+    Splice(String),
     /// By cargo-equip, for this reason.
     Equip(String),
 }
@@ -59,7 +59,9 @@ impl<'a> Maker<'a> {
         })
     }
 
-    /// How `problem`'s bundle is made.
+    /// How `problem`'s bundle is made: the splice's text when the
+    /// committed expansion covers the crate and the splice does all that
+    /// cargo-equip would do to its code, else why not.
     pub fn how(&self, problem: &Problem) -> How {
         if self.pinned.equip_version != equip::EQUIP_VERSION {
             return How::Equip(format!(
@@ -68,51 +70,38 @@ impl<'a> Maker<'a> {
                 equip::EQUIP_VERSION
             ));
         }
-        match self.pinned.expansion_for(&self.metadata, &problem.name) {
-            Ok(expansion) => How::Splice(expansion),
+        let expansion = match self.pinned.expansion_for(&self.metadata, &problem.name) {
+            Ok(expansion) => expansion,
+            Err(Unsupported(why)) => return How::Equip(why),
+        };
+        let main = self.main_source(problem);
+        let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
+        match splice::equip_text(&main, expansion, &dependencies) {
+            Ok(text) => How::Splice(text),
             Err(Unsupported(why)) => How::Equip(why),
         }
     }
 
-    /// Makes `target/submit/<crate>.rs` afresh; with `compare`, the
-    /// splice's text is held against cargo-equip's.
-    pub fn make(&self, problem: &Problem, compare: bool) -> Result<Made, Error> {
-        let (text, differs) = match self.how(problem) {
-            How::Splice(expansion) => match self.splice(problem, expansion) {
-                Ok(text) => {
-                    let differs = if compare {
-                        let equipped = equip::run(self.workspace, problem, &self.submit_dir)?;
-                        first_difference(&text, &equipped)
-                    } else {
-                        None
-                    };
-                    (text, differs)
-                }
-                Err(SpliceError::Unsupported(Unsupported(why))) => {
-                    tell_equip(problem, &why);
-                    (equip::run(self.workspace, problem, &self.submit_dir)?, None)
-                }
-                Err(SpliceError::Failed(error)) => return Err(error),
-            },
+    /// Makes `target/submit/<crate>.rs` afresh as `how` says; with
+    /// `compare`, the splice's text is held against cargo-equip's.
+    pub fn make(&self, problem: &Problem, how: &How, compare: bool) -> Result<Made, Error> {
+        let (text, differs) = match how {
+            How::Splice(raw) => {
+                let edition = pinned::edition(&self.metadata, &problem.name);
+                let text =
+                    splice::rustfmt_as_equip(raw, &edition, &self.workspace.root, &problem.name)?;
+                let differs = if compare {
+                    let equipped = equip::run(self.workspace, problem, &self.submit_dir)?;
+                    first_difference(&text, &equipped)
+                } else {
+                    None
+                };
+                (text, differs)
+            }
             How::Equip(_) => (equip::run(self.workspace, problem, &self.submit_dir)?, None),
         };
         let path = self.finish(problem, &text)?;
         Ok(Made { path, differs })
-    }
-
-    /// The splice's text for `problem`: what cargo-equip would write.
-    fn splice(
-        &self,
-        problem: &Problem,
-        expansion: Option<&'static str>,
-    ) -> Result<String, SpliceError> {
-        let main = self.main_source(problem);
-        let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
-        let raw = splice::equip_text(&main, expansion, &dependencies)
-            .map_err(SpliceError::Unsupported)?;
-        let edition = pinned::edition(&self.metadata, &problem.name);
-        splice::rustfmt_as_equip(&raw, &edition, &self.workspace.root, &problem.name)
-            .map_err(SpliceError::Failed)
     }
 
     /// The source file of the crate's binary named after it.
@@ -156,13 +145,6 @@ impl<'a> Maker<'a> {
         }
         Ok(path)
     }
-}
-
-enum SpliceError {
-    /// cargo-equip makes this one.
-    Unsupported(Unsupported),
-    /// Neither could: rustfmt failed, or a file could not be written.
-    Failed(Error),
 }
 
 /// Says on stderr why cargo-equip makes a crate's bundle.
