@@ -121,6 +121,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             if options.compare_equip {
                 let out = &mut reporter.out;
                 match &bundle.differs {
+                    None if !bundle.compared => {
+                        let _ = writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
+                    }
                     None => {
                         let _ = writeln!(
                             out,

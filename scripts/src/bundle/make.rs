@@ -37,8 +37,10 @@ pub enum How {
 pub struct Made {
     /// `target/submit/<crate>.rs`.
     pub path: PathBuf,
-    /// With `--compare-equip`: None when the splice's text was cargo-equip's
-    /// byte for byte, else where they part.
+    /// The splice's text was held against cargo-equip's (`compare`, and
+    /// the splice made it).
+    pub compared: bool,
+    /// Where the two part, when they were compared and differ.
     pub differs: Option<String>,
 }
 
@@ -85,12 +87,13 @@ impl<'a> Maker<'a> {
     /// Makes `target/submit/<crate>.rs` afresh as `how` says; with
     /// `compare`, the splice's text is held against cargo-equip's.
     pub fn make(&self, problem: &Problem, how: &How, compare: bool) -> Result<Made, Error> {
+        let compared = compare && matches!(how, How::Splice(_));
         let (text, differs) = match how {
             How::Splice(raw) => {
                 let edition = pinned::edition(&self.metadata, &problem.name);
                 let text =
                     splice::rustfmt_as_equip(raw, &edition, &self.workspace.root, &problem.name)?;
-                let differs = if compare {
+                let differs = if compared {
                     let equipped = equip::run(self.workspace, problem, &self.submit_dir)?;
                     first_difference(&text, &equipped)
                 } else {
@@ -101,7 +104,11 @@ impl<'a> Maker<'a> {
             How::Equip(_) => (equip::run(self.workspace, problem, &self.submit_dir)?, None),
         };
         let path = self.finish(problem, &text)?;
-        Ok(Made { path, differs })
+        Ok(Made {
+            path,
+            compared,
+            differs,
+        })
     }
 
     /// The source file of the crate's binary named after it.
