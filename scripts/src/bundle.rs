@@ -31,6 +31,7 @@ use std::env;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
+
 /// The smallest documented source limit among the judges found:
 /// Codeforces takes 64 KB (AtCoder 512 KiB).
 pub const MAX_BYTES: u64 = 64 * 1024;
