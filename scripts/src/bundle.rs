@@ -3,12 +3,20 @@
 //!
 //! The file is `submissions/<crate>.rs`, committed so that pasting one needs
 //! nothing installed, and made in `target/submit/`: the crate's `src/main.rs` with
-//! proconio (and rustc-hash, where used) inlined by cargo-equip 0.20.1, its
-//! `#[cfg(test)]` items and comments left out but for the header's title
-//! line (on tokens, by [`slim()`]), indented with tabs by rustfmt, the
-//! libraries' license notices kept.
+//! proconio (and rustc-hash, where used) inlined as cargo-equip 0.20.1
+//! inlines them, its `#[cfg(test)]` items and comments left out but for the
+//! header's title line (on tokens, by [`slim::slim()`]), indented with tabs by
+//! rustfmt, the libraries' license notices kept. For a crate that uses only
+//! the pinned crates, cargo-equip's text is made without cargo-equip, from
+//! the pinned crates' expansion committed in `scripts/equipped/`
+//! ([`splice`], [`pinned`]); cargo-equip itself ([`equip`]) makes the rest.
 
+mod equip;
+mod lex;
+mod make;
+mod pinned;
 mod slim;
+mod splice;
 
 use crate::cases;
 use crate::color::{self, Paint};
@@ -16,16 +24,14 @@ use crate::error::Error;
 use crate::flags::Bundle as Options;
 use crate::judge::{judge_samples, Judged, Judging, Reporter, Tally, UNDER, UNDER_DETAIL};
 use crate::verdict::{self, Verdict};
-use crate::workspace::{self, cargo, JudgeCompile, Problem, Workspace};
-use slim::slim;
+use crate::workspace::{self, JudgeCompile, Problem, Workspace};
+use equip::EQUIP_VERSION;
+use make::{How, Maker};
 use std::env;
 use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::io::Write;
+use std::path::Path;
 
-/// The cargo-equip this workspace's bundles are made with.
-const EQUIP_VERSION: &str = "0.20.1";
 /// The smallest documented source limit among the judges found:
 /// Codeforces takes 64 KB (AtCoder 512 KiB).
 pub const MAX_BYTES: u64 = 64 * 1024;
@@ -55,8 +61,25 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             made.push((*problem, submission(problem)));
         }
     } else {
+        let maker = Maker::new(&workspace, &submit_dir)?;
+        // Which crates need cargo-equip: those the committed expansion
+        // does not cover, or all with --compare-equip.
+        let mut equip_for = Vec::new();
+        let hows: Vec<How> = problems.iter().map(|problem| maker.how(problem)).collect();
+        for (problem, how) in problems.iter().zip(&hows) {
+            match how {
+                How::Equip(why) => {
+                    make::tell_equip(problem, why);
+                    equip_for.push(format!("{}'s bundle needs it ({why})", problem.name));
+                }
+                How::Splice(_) if options.compare_equip => {
+                    equip_for.push("--compare-equip runs it".to_string());
+                }
+                How::Splice(_) => {}
+            }
+        }
         // A missing program is one line before any long work.
-        check_prerequisites()?;
+        equip::check_prerequisites(!equip_for.is_empty())?;
         // The crate itself first: a compile error is rustc's own, with its
         // file and line, not cargo-equip's view of it.
         // And the interactors of the crate's own that the check judges
@@ -67,21 +90,23 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             Vec::new()
         };
         workspace.build_release(&problems, &interactors)?;
-        ensure_cargo_equip()?;
-        let seed = options
-            .license_cache
-            .clone()
-            .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
-        seed_license_cache(&seed)?;
-        for problem in &problems {
+        if let Some(why) = equip_for.first() {
+            equip::ensure_cargo_equip(why)?;
+            let seed = options
+                .license_cache
+                .clone()
+                .unwrap_or_else(|| workspace.root.join("scripts").join("cargo-equip-cache"));
+            equip::seed_license_cache(&seed)?;
+        }
+        for (problem, how) in problems.iter().zip(&hows) {
             let committed = submission(problem);
             let shown = committed
                 .strip_prefix(&workspace.root)
                 .unwrap_or(&committed)
                 .display()
                 .to_string();
-            let fresh = match bundle(&workspace, problem, &submit_dir) {
-                Ok(fresh) => fresh,
+            let bundle = match maker.make(problem, how, options.compare_equip) {
+                Ok(bundle) => bundle,
                 Err(error) => {
                     clean = false;
                     let out = &mut reporter.out;
@@ -94,6 +119,34 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                     continue;
                 }
             };
+            if options.compare_equip {
+                let out = &mut reporter.out;
+                match &bundle.differs {
+                    None if !bundle.compared => {
+                        let _ = writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
+                    }
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "{:<32} the same bytes as cargo-equip {EQUIP_VERSION}",
+                            problem.name
+                        );
+                    }
+                    Some(difference) => {
+                        // Neither text is known right: nothing is written
+                        // or judged.
+                        clean = false;
+                        let _ = writeln!(
+                            out,
+                            "{:<32} {} from cargo-equip {EQUIP_VERSION}'s: {difference}",
+                            problem.name,
+                            out.paint(Paint::Bad, "DIFFERS")
+                        );
+                        continue;
+                    }
+                }
+            }
+            let fresh = bundle.path;
             let text = fs::read(&fresh).map_err(|error| Error::new(error.to_string()))?;
             let bytes = text.len() as u64;
             let over = bytes > MAX_BYTES;
@@ -227,186 +280,6 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))
 }
 
-fn check_prerequisites() -> Result<(), Error> {
-    let missing = |program: &str, why: &str| {
-        let found = Command::new(program)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        (!found).then(|| format!("`{program}` on PATH ({why})"))
-    };
-    let missing: Vec<String> = [
-        missing(
-            "rustup",
-            "cargo-equip runs it; install Rust with rustup, https://rustup.rs",
-        ),
-        missing(
-            "rustfmt",
-            "it indents the bundle; `rustup component add rustfmt`",
-        ),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    match &missing[..] {
-        [] => Ok(()),
-        [one] => Err(Error::new(format!("cargo bundle needs {one}"))),
-        several => Err(Error::new("cargo bundle needs:").with_detail(&several.join("\n"))),
-    }
-}
-
-/// Installs cargo-equip when the one on PATH is not the version bundles
-/// are made with.
-fn ensure_cargo_equip() -> Result<(), Error> {
-    let installed = cargo()
-        .args(["equip", "--version"])
-        .stderr(Stdio::null())
-        .output()
-        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
-        .unwrap_or_default();
-    if installed == format!("cargo-equip {EQUIP_VERSION}") {
-        return Ok(());
-    }
-    let _ = writeln!(
-        io::stderr(),
-        "installing cargo-equip {EQUIP_VERSION} with `cargo install --locked`: this happens once and \
-         compiles for several minutes (3 to 8 on two cores)"
-    );
-    let status = cargo()
-        .args([
-            "install",
-            "--locked",
-            "cargo-equip",
-            "--version",
-            EQUIP_VERSION,
-        ])
-        .status()
-        .map_err(|error| Error::new(format!("cannot run cargo install: {error}")))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(Error::new(format!(
-            "could not install cargo-equip {EQUIP_VERSION}"
-        )))
-    }
-}
-
-/// cargo-equip's cache folder on this platform, as cargo-equip finds it
-/// (`dirs_next::cache_dir()` joined with `cargo-equip`): `$XDG_CACHE_HOME`
-/// if absolute, else `~/.cache` on Linux; `~/Library/Caches` on macOS;
-/// `%LOCALAPPDATA%` on Windows.
-pub fn equip_cache_dir() -> Option<PathBuf> {
-    let absolute = |name: &str| {
-        env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-    };
-    let base = if cfg!(windows) {
-        absolute("LOCALAPPDATA")
-    } else if cfg!(target_os = "macos") {
-        absolute("HOME").map(|home| home.join("Library").join("Caches"))
-    } else {
-        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|home| home.join(".cache")))
-    };
-    base.map(|base| base.join("cargo-equip"))
-}
-
-/// Copies the files of `seed` (laid out as cargo-equip's cache) into
-/// cargo-equip's cache, leaving files already there as they are.
-///
-/// proconio's package carries no license file, so cargo-equip would clone
-/// proconio's repository to read it; with the text in its cache it reads
-/// that instead, and bundling needs no access to git hosting.
-fn seed_license_cache(seed: &Path) -> Result<(), Error> {
-    if !seed.is_dir() {
-        return Err(Error::new(format!(
-            "license cache {} is not a folder",
-            seed.display()
-        )));
-    }
-    let cache = equip_cache_dir()
-        .ok_or("cannot tell where cargo-equip keeps its cache (no home folder)")?;
-    copy_missing(seed, &cache).map_err(|error| {
-        Error::new(format!(
-            "cannot fill cargo-equip's cache {}: {error}",
-            cache.display()
-        ))
-    })
-}
-
-fn copy_missing(from: &Path, to: &Path) -> io::Result<()> {
-    fs::create_dir_all(to)?;
-    for entry in fs::read_dir(from)? {
-        let entry = entry?;
-        let target = to.join(entry.file_name());
-        if entry.file_type()?.is_dir() {
-            copy_missing(&entry.path(), &target)?;
-        } else if !target.exists() {
-            // Read and write rather than copy: a read-only seed must not
-            // make a read-only cache entry.
-            fs::write(&target, fs::read(entry.path())?)?;
-        }
-    }
-    Ok(())
-}
-
-/// Makes `target/submit/<crate>.rs` afresh and returns its path.
-fn bundle(workspace: &Workspace, problem: &Problem, submit_dir: &Path) -> Result<PathBuf, Error> {
-    let path = submit_dir.join(format!("{}.rs", problem.name));
-    let full = submit_dir.join(format!("{}.full.rs", problem.name));
-    let output = cargo()
-        .arg("equip")
-        .arg("--manifest-path")
-        .arg(problem.dir.join("Cargo.toml"))
-        .args(["--bin", &problem.name])
-        .args([
-            "--remove",
-            "docs",
-            "--remove",
-            "comments",
-            "--minify",
-            "libs",
-            "--no-check",
-            "-o",
-        ])
-        .arg(&full)
-        .current_dir(&workspace.root)
-        .output()
-        .map_err(|error| Error::new(format!("cannot run cargo-equip: {error}")))?;
-    if !output.status.success() {
-        let log = String::from_utf8_lossy(&output.stderr);
-        // Without cargo-udeps (not needed) it warns on every run.
-        let log: Vec<&str> = log.lines().filter(|line| !line.contains("udeps")).collect();
-        return Err(Error::new(format!(
-            "cargo-equip failed:\n{}",
-            log.join("\n")
-        )));
-    }
-    let text = fs::read_to_string(&full)
-        .map_err(|error| Error::new(format!("cannot read {}: {error}", full.display())))?;
-    let _ = fs::remove_file(&full);
-    fs::write(&path, slim(&text))
-        .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))?;
-    // Tabs and long lines: rustfmt only moves whitespace between tokens,
-    // and the file is smaller by a tenth.
-    let status = Command::new("rustfmt")
-        .args([
-            "--edition",
-            "2021",
-            "--config",
-            "hard_tabs=true,max_width=160,use_small_heuristics=Max",
-        ])
-        .arg(&path)
-        .status()
-        .map_err(|error| Error::new(format!("cannot run rustfmt: {error}")))?;
-    if !status.success() {
-        return Err("rustfmt failed on the bundle".into());
-    }
-    Ok(path)
-}
-
 /// Compiles `source` as `compile` says, warnings denied, into `binary`;
 /// on failure the compiler's first lines.
 fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), Error> {
@@ -481,7 +354,7 @@ mod tests {
     }
 }
 "##;
-        let slimmed = slim(source);
+        let slimmed = slim::slim(source);
         assert!(!slimmed.contains("mod tests"), "{slimmed}");
         assert!(!slimmed.contains("trailing"), "{slimmed}");
         assert!(
@@ -515,15 +388,5 @@ mod tests {
         assert_eq!(compile("edition-2021", source, "2021"), Ok(()));
         let detail = compile("edition-2024", source, "2024").unwrap_err();
         assert!(detail.to_string().contains("gen"), "{detail}");
-    }
-
-    #[test]
-    fn the_cache_folder_is_cargo_equips() {
-        // Only what holds on every platform: it ends in cargo-equip and is
-        // absolute when it exists at all.
-        if let Some(dir) = equip_cache_dir() {
-            assert!(dir.is_absolute());
-            assert!(dir.ends_with("cargo-equip"));
-        }
     }
 }

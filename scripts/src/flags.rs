@@ -230,6 +230,9 @@ pub struct Bundle {
     /// A folder laid out as cargo-equip's cache (`license-files/...`) to
     /// use instead of the one committed in the repository.
     pub license_cache: Option<PathBuf>,
+    /// Make each bundle with cargo-equip too and fail where the committed
+    /// expansion's differs from it.
+    pub compare_equip: bool,
     /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
     pub color: Option<When>,
 }
@@ -240,6 +243,7 @@ const BUNDLE: Spec = Spec {
     flags: &[
         switch("check"),
         switch("as-committed"),
+        switch("compare-equip"),
         valued("license-cache", "DIR"),
         valued("color", "WHEN"),
     ],
@@ -258,6 +262,11 @@ const BUNDLE: Spec = Spec {
             &["license-cache"],
             "--license-cache seeds cargo-equip, which --as-committed does not run",
         ),
+        Rule::Excludes(
+            "as-committed",
+            &["compare-equip"],
+            "--compare-equip makes the bundles afresh, which --as-committed does not",
+        ),
     ],
     hidden: None,
 };
@@ -273,6 +282,7 @@ pub fn bundle(parser: &mut lexopt::Parser) -> Result<Bundle, Error> {
             check: given.has("check"),
             as_committed: given.has("as-committed"),
             license_cache: given.path("license-cache"),
+            compare_equip: given.has("compare-equip"),
             color: color(given)?,
         })
     })

@@ -1,0 +1,4 @@
+pub const SAMPLE: &str = "3
+6
+";
+pub fn nothing() {}

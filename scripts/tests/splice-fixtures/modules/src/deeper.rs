@@ -1,0 +1,2 @@
+// Found where cargo-equip looks for a module of `sibling.rs`: beside it.
+pub const ZERO: u16 = 0;

@@ -1,0 +1,4 @@
+pub fn w() {}
+mod x {
+    fn inner() {}
+}
