@@ -5,6 +5,7 @@
 use super::group::{kill_group, prepare, Group};
 use super::memory::{max_rss_bytes, resident_memory};
 use super::runner::reap_orphan;
+use super::schedstat::Waiting;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
 use super::wait::{ending_of, reap, running_cpu_time, wait_without_reaping};
@@ -117,6 +118,8 @@ pub(in crate::run) fn wait_pair(
         });
     }
     drop(ended);
+    // The program's wait for a CPU, its interactor's not counted.
+    let mut waiting = Waiting::new(program_itself);
     // Each end as reaped: how, and the peak memory.
     let mut ends = crate::run::pair::PairEnds::new();
     // The interactor's end, `waited` for: its group killed, it reaped, the
@@ -148,13 +151,18 @@ pub(in crate::run) fn wait_pair(
                 ends.program_ended(elapsed, reaped, rules);
             }
             Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
-            Err(RecvTimeoutError::Timeout) => ends.timed_out(
-                rules,
-                || resident_memory(program_itself),
-                || running_cpu_time(program_itself),
-                || kill_group(program_pid),
-                || kill_group(interactor_pid),
-            ),
+            Err(RecvTimeoutError::Timeout) => {
+                if ends.program_end.is_none() {
+                    rules.watch.wait = waiting.read();
+                }
+                ends.timed_out(
+                    rules,
+                    || resident_memory(program_itself),
+                    || running_cpu_time(program_itself),
+                    || kill_group(program_pid),
+                    || kill_group(interactor_pid),
+                );
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(io::Error::new(
                     io::ErrorKind::Other,
@@ -192,6 +200,7 @@ pub(in crate::run) fn wait_pair(
     let program = Waited {
         elapsed: program_elapsed,
         cpu,
+        wait: waiting.total(),
         peak_memory,
         peak_sampled: false,
         ending: program_ending,

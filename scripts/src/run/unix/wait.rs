@@ -5,6 +5,7 @@
 use super::group::{kill_group, Group};
 use super::memory::{max_rss_bytes, Resident};
 use super::runner::{cpu_time, reap_orphan};
+use super::schedstat::Waiting;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
 use crate::run::{Ending, Waited, Watch};
@@ -64,29 +65,36 @@ pub(in crate::run) fn wait(
     let (done, watched) = mpsc::channel::<()>();
     let watchdog = {
         let ended = Arc::clone(&ended);
-        let watch = Watch {
+        let mut watch = Watch {
             deadline: watch.deadline,
             memory: watch.memory,
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
+            wait: watch.wait,
         };
         let mut resident = Resident::new(program);
+        let mut waiting = Waiting::new(program);
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return (None, resident.highest);
+                return (None, resident.highest, waiting.total());
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return (None, resident.highest);
+                return (None, resident.highest, waiting.total());
             }
+            watch.wait = waiting.read();
             // Under the lock, the child is unreaped: `pid` is its own.
             if let Some(stop) = watch.stop(|| resident.read()) {
                 kill_group(pid);
-                return (Some(stop), resident.highest);
+                return (Some(stop), resident.highest, waiting.total());
             }
             if watch.over_cpu(|| running_cpu_time(program)) {
                 kill_group(pid);
-                return (Some(crate::run::Stop::Time), resident.highest);
+                return (
+                    Some(crate::run::Stop::Time),
+                    resident.highest,
+                    waiting.total(),
+                );
             }
         })
     };
@@ -95,7 +103,7 @@ pub(in crate::run) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let (stop, highest_seen) = watchdog.join().unwrap_or((None, 0));
+    let (stop, highest_seen, wait) = watchdog.join().unwrap_or((None, 0, None));
     waited?;
     // Whatever the program started dies with it. It is still a zombie.
     kill_group(pid);
@@ -129,6 +137,7 @@ pub(in crate::run) fn wait(
     Ok(Waited {
         elapsed,
         cpu,
+        wait,
         peak_memory,
         peak_sampled: false,
         ending,
@@ -262,6 +271,7 @@ mod tests {
             memory: None,
             output_over: None,
             cpu: None,
+            wait: Duration::ZERO,
         };
         let (mut first, _) = group.start(&mut first).unwrap();
         let first = wait(&mut first, &group, started, &watch).unwrap();

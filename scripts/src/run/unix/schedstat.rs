@@ -1,0 +1,210 @@
+//! The time a program waited for a CPU (Linux): the run-queue delay the
+//! kernel keeps per thread, summed over every thread of the program and
+//! of what it started, so that the wall-time cap is held against the time
+//! the program itself spent, not the machine's load.
+//!
+//! `/proc/PID/task/TID/schedstat` holds three numbers: the time the
+//! thread ran on a CPU, the time it was runnable but waited on a run
+//! queue for one (both in nanoseconds), and how many times it ran
+//! (Documentation/scheduler/sched-stats.rst). The second is the wait. A
+//! program that sleeps or blocks is not runnable: its sleep is not a wait,
+//! and the cap still stops it. Elsewhere (macOS, other Unix) nothing
+//! reads it, and the wait is not measured.
+
+use std::time::Duration;
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::collections::HashMap;
+
+/// At most this many processes of a program's tree are read at a look,
+/// as many as the memory watch reads.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const PROCESSES_READ: usize = 256;
+
+/// The wait for a CPU of a program's tree of processes, read at each of
+/// the watchdog's looks: every thread's latest reading, kept once the
+/// thread has ended.
+pub(super) struct Waiting {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    root: libc::pid_t,
+    /// Each thread's wait in nanoseconds as last read, by thread id (a
+    /// thread id is unique on the system while the thread lives). Where an
+    /// id is reused by a later thread of the tree, the larger of the two
+    /// readings is kept: the wait is never overstated.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    threads: HashMap<libc::pid_t, u64>,
+    /// Whether this system keeps the figure at all.
+    measured: bool,
+}
+
+impl Waiting {
+    /// The wait of process `root` and of every process it starts.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn new(root: libc::pid_t) -> Waiting {
+        // A kernel built without CONFIG_SCHED_INFO has no schedstat file:
+        // the tool's own thread tells.
+        let measured = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| run_delay(&text))
+            .is_some();
+        Waiting {
+            root,
+            threads: HashMap::new(),
+            measured,
+        }
+    }
+
+    /// Not measured on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn new(_root: libc::pid_t) -> Waiting {
+        Waiting { measured: false }
+    }
+
+    /// Reads every thread of the tree now, and returns the wait so far.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn read(&mut self) -> Duration {
+        if self.measured {
+            let mut waiting = vec![self.root];
+            let mut read = 0;
+            while let Some(pid) = waiting.pop() {
+                if read == PROCESSES_READ {
+                    break;
+                }
+                read += 1;
+                self.read_process(pid, &mut waiting);
+            }
+        }
+        self.so_far()
+    }
+
+    /// Nothing to read on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn read(&mut self) -> Duration {
+        Duration::ZERO
+    }
+
+    /// Reads each thread of process `pid`, and puts the children its
+    /// threads started (each thread's `children` list) on `waiting`.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn read_process(&mut self, pid: libc::pid_t, waiting: &mut Vec<libc::pid_t>) {
+        let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return;
+        };
+        for thread in threads.flatten() {
+            let Some(tid) = thread
+                .file_name()
+                .to_str()
+                .and_then(|name| name.parse::<libc::pid_t>().ok())
+            else {
+                continue;
+            };
+            let mut path = thread.path();
+            path.push("schedstat");
+            if let Some(delay) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| run_delay(&text))
+            {
+                let kept = self.threads.entry(tid).or_insert(0);
+                *kept = (*kept).max(delay);
+            }
+            path.set_file_name("children");
+            if let Ok(listed) = std::fs::read_to_string(&path) {
+                waiting.extend(
+                    listed
+                        .split_whitespace()
+                        .filter_map(|child| child.parse::<libc::pid_t>().ok()),
+                );
+            }
+        }
+    }
+
+    /// The wait so far, as last read.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn so_far(&self) -> Duration {
+        Duration::from_nanos(
+            self.threads
+                .values()
+                .fold(0u64, |sum, &delay| sum.saturating_add(delay)),
+        )
+    }
+
+    /// The wait as last read, where this system measures it.
+    pub(super) fn total(&self) -> Option<Duration> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        return self.measured.then(|| self.so_far());
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        return self.measured.then_some(Duration::ZERO);
+    }
+}
+
+/// The run-queue delay in a schedstat file's text: its second number.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn run_delay(schedstat: &str) -> Option<u64> {
+    schedstat.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[cfg(all(test, any(target_os = "linux", target_os = "android")))]
+mod tests {
+    use super::*;
+    use std::process::Command;
+    use std::time::Instant;
+
+    #[test]
+    fn the_wait_is_the_second_number() {
+        assert_eq!(run_delay("197337363 1814018955 64\n"), Some(1_814_018_955));
+        assert_eq!(run_delay("12"), None);
+        assert_eq!(run_delay("a b c"), None);
+    }
+
+    /// A thread id read again keeps the larger reading, and the readings
+    /// of ended threads stay in the sum.
+    #[test]
+    fn ended_threads_keep_their_last_reading() {
+        let mut waiting = Waiting {
+            root: 0,
+            threads: HashMap::from([(10, 500), (11, 250)]),
+            measured: true,
+        };
+        // No process 0 to read: the readings kept are the sum.
+        assert_eq!(waiting.read(), Duration::from_nanos(750));
+        assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
+    }
+
+    /// A process's children are read: a shell's busy child, beside as
+    /// many busy loops as there are CPUs, waits, and is counted.
+    #[test]
+    fn a_busy_child_beside_busy_loops_waits_and_is_counted() {
+        let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
+        let mut loops: Vec<_> = (0..2 * cores)
+            .map(|_| {
+                Command::new("/bin/sh")
+                    .args(["-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        // The shell waits; its child, a second shell, spins for 3 s and
+        // ends of itself (killing the first would not end it).
+        let spin = "end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do :; done";
+        let mut parent = Command::new("/bin/sh")
+            .args(["-c", &format!("/bin/sh -c '{spin}'; :")])
+            .spawn()
+            .unwrap();
+        let mut waiting = Waiting::new(parent.id() as libc::pid_t);
+        let started = Instant::now();
+        let mut wait = Duration::ZERO;
+        while started.elapsed() < Duration::from_millis(1500) {
+            wait = waiting.read();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for child in loops.iter_mut().chain([&mut parent]) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        assert!(waiting.measured, "no schedstat on this kernel");
+        assert!(waiting.threads.len() >= 2, "{:?}", waiting.threads);
+        // Three runnable loops or more a CPU: a loop waits most of the
+        // time, far more than 100 ms in 1.5 s.
+        assert!(wait > Duration::from_millis(100), "{wait:?}");
+    }
+}
