@@ -8,10 +8,17 @@
 //! queue for one (both in nanoseconds), and how many times it ran
 //! (Documentation/scheduler/sched-stats.rst). The second is the wait. A
 //! program that sleeps or blocks is not runnable: its sleep is not a wait,
-//! and the cap still stops it. Elsewhere (macOS, other Unix) nothing
-//! reads it, and the wait is not measured.
+//! and the cap still stops it. Threads that wait side by side are not
+//! counted twice over: between two looks the wait counts at most the time
+//! between them, so that wall time less the wait is never below nothing,
+//! and a program's threads cannot wait their way past the cap. (To wait
+//! at all, more of them must be runnable than there are free CPUs, and
+//! those that run spend CPU time, which the CPU limit holds.) Elsewhere
+//! (macOS, other Unix) nothing reads it, and the wait is not measured.
 
 use std::time::Duration;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::time::Instant;
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use std::collections::HashMap;
@@ -33,7 +40,18 @@ pub(super) struct Waiting {
     /// readings is kept: the wait is never overstated.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     threads: HashMap<libc::pid_t, u64>,
+    /// The sum of `threads` at the last look, in nanoseconds.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    summed: u64,
+    /// When the last look was (at first, when the program was started).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    looked: Instant,
+    /// The wait so far: each look's growth of the sum, at most the time
+    /// since the look before.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    counted: Duration,
     /// Whether this system keeps the figure at all.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
     measured: bool,
 }
 
@@ -50,6 +68,9 @@ impl Waiting {
         Waiting {
             root,
             threads: HashMap::new(),
+            summed: 0,
+            looked: Instant::now(),
+            counted: Duration::ZERO,
             measured,
         }
     }
@@ -57,7 +78,7 @@ impl Waiting {
     /// Not measured on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub(super) fn new(_root: libc::pid_t) -> Waiting {
-        Waiting { measured: false }
+        Waiting {}
     }
 
     /// Reads every thread of the tree now, and returns the wait so far.
@@ -73,14 +94,31 @@ impl Waiting {
                 read += 1;
                 self.read_process(pid, &mut waiting);
             }
+            let now = Instant::now();
+            let summed = self
+                .threads
+                .values()
+                .fold(0u64, |sum, &delay| sum.saturating_add(delay));
+            self.count(summed, now);
         }
-        self.so_far()
+        self.counted
     }
 
     /// Nothing to read on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub(super) fn read(&mut self) -> Duration {
         Duration::ZERO
+    }
+
+    /// Takes in a look at `now` whose threads' waits sum to `summed`
+    /// nanoseconds: the growth since the last look, at most the time
+    /// since it, is counted.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn count(&mut self, summed: u64, now: Instant) {
+        let grown = Duration::from_nanos(summed.saturating_sub(self.summed));
+        self.counted += grown.min(now.saturating_duration_since(self.looked));
+        self.summed = self.summed.max(summed);
+        self.looked = now;
     }
 
     /// Reads each thread of process `pid`, and puts the children its
@@ -118,22 +156,16 @@ impl Waiting {
         }
     }
 
-    /// The wait so far, as last read.
+    /// The wait as last read, where this system measures it.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    fn so_far(&self) -> Duration {
-        Duration::from_nanos(
-            self.threads
-                .values()
-                .fold(0u64, |sum, &delay| sum.saturating_add(delay)),
-        )
+    pub(super) fn total(&self) -> Option<Duration> {
+        self.measured.then_some(self.counted)
     }
 
-    /// The wait as last read, where this system measures it.
+    /// Not measured on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub(super) fn total(&self) -> Option<Duration> {
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        return self.measured.then(|| self.so_far());
-        #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        return self.measured.then_some(Duration::ZERO);
+        None
     }
 }
 
@@ -147,7 +179,6 @@ fn run_delay(schedstat: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use std::process::Command;
-    use std::time::Instant;
 
     #[test]
     fn the_wait_is_the_second_number() {
@@ -156,18 +187,33 @@ mod tests {
         assert_eq!(run_delay("a b c"), None);
     }
 
-    /// A thread id read again keeps the larger reading, and the readings
-    /// of ended threads stay in the sum.
+    /// The readings of ended threads stay in the sum; a look counts the
+    /// sum's growth, at most the time since the look before.
     #[test]
-    fn ended_threads_keep_their_last_reading() {
+    fn ended_threads_keep_their_last_reading_and_no_moment_counts_twice() {
+        let start = Instant::now() - Duration::from_secs(1);
         let mut waiting = Waiting {
             root: 0,
             threads: HashMap::from([(10, 500), (11, 250)]),
+            summed: 0,
+            looked: start,
+            counted: Duration::ZERO,
             measured: true,
         };
         // No process 0 to read: the readings kept are the sum.
         assert_eq!(waiting.read(), Duration::from_nanos(750));
         assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
+        // Two threads that each waited 10 ms in the same 10 ms: 10 ms.
+        let at = waiting.looked;
+        let ms = |ms: u64| Duration::from_millis(ms);
+        waiting.count(750 + 20_000_000, at + ms(10));
+        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(10));
+        // One thread that waited 3 ms in 10 ms: 3 ms.
+        waiting.count(750 + 23_000_000, at + ms(20));
+        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(13));
+        // A sum that fell (a thread id taken by a new thread) adds nothing.
+        waiting.count(5, at + ms(30));
+        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(13));
     }
 
     /// A process's children are read: a shell's busy child, beside as
