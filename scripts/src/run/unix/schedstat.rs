@@ -8,13 +8,19 @@
 //! queue for one (both in nanoseconds), and how many times it ran
 //! (Documentation/scheduler/sched-stats.rst). The second is the wait. A
 //! program that sleeps or blocks is not runnable: its sleep is not a wait,
-//! and the cap still stops it. Threads that wait side by side are not
-//! counted twice over: between two looks the wait counts at most the time
-//! between them, so that wall time less the wait is never below nothing,
-//! and a program's threads cannot wait their way past the cap. (To wait
-//! at all, more of them must be runnable than there are free CPUs, and
-//! those that run spend CPU time, which the CPU limit holds.) Elsewhere
-//! (macOS, other Unix) nothing reads it, and the wait is not measured.
+//! and the cap still stops it. The kernel adds a wait to the figure when
+//! the thread gets its CPU (`sched_info_arrive`), so a wait under way is
+//! counted only once it is over: the wait read lags a little behind,
+//! which can only make the kill come sooner, never later.
+//!
+//! Threads that wait side by side each count: their sum can pass the
+//! wall time, so the wait taken is at most the time since the program
+//! started, and wall time less the wait is never below nothing. A
+//! program's threads cannot wait their way past the cap: to wait at all,
+//! more of them must be runnable than there are free CPUs, and those that
+//! run spend CPU time, which the CPU limit holds; a program that then
+//! sleeps or blocks waits no more, and the cap stops it. Elsewhere (macOS,
+//! other Unix) nothing reads it, and the wait is not measured.
 
 use std::time::Duration;
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -40,14 +46,11 @@ pub(super) struct Waiting {
     /// readings is kept: the wait is never overstated.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     threads: HashMap<libc::pid_t, u64>,
-    /// The sum of `threads` at the last look, in nanoseconds.
+    /// When the program was started, or just after.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    summed: u64,
-    /// When the last look was (at first, when the program was started).
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    looked: Instant,
-    /// The wait so far: each look's growth of the sum, at most the time
-    /// since the look before.
+    started: Instant,
+    /// The wait so far: the sum of `threads` at the last look, at most
+    /// the time from `started` to that look.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     counted: Duration,
     /// Whether this system keeps the figure at all.
@@ -68,8 +71,7 @@ impl Waiting {
         Waiting {
             root,
             threads: HashMap::new(),
-            summed: 0,
-            looked: Instant::now(),
+            started: Instant::now(),
             counted: Duration::ZERO,
             measured,
         }
@@ -111,14 +113,13 @@ impl Waiting {
     }
 
     /// Takes in a look at `now` whose threads' waits sum to `summed`
-    /// nanoseconds: the growth since the last look, at most the time
-    /// since it, is counted.
+    /// nanoseconds: the sum, at most the time since the start.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     fn count(&mut self, summed: u64, now: Instant) {
-        let grown = Duration::from_nanos(summed.saturating_sub(self.summed));
-        self.counted += grown.min(now.saturating_duration_since(self.looked));
-        self.summed = self.summed.max(summed);
-        self.looked = now;
+        let since_start = now.saturating_duration_since(self.started);
+        self.counted = self
+            .counted
+            .max(Duration::from_nanos(summed).min(since_start));
     }
 
     /// Reads each thread of process `pid`, and puts the children its
@@ -187,33 +188,35 @@ mod tests {
         assert_eq!(run_delay("a b c"), None);
     }
 
-    /// The readings of ended threads stay in the sum; a look counts the
-    /// sum's growth, at most the time since the look before.
+    /// The readings of ended threads stay in the sum; the wait is the
+    /// sum, at most the time since the start, and never falls.
     #[test]
-    fn ended_threads_keep_their_last_reading_and_no_moment_counts_twice() {
-        let start = Instant::now() - Duration::from_secs(1);
+    fn ended_threads_keep_their_last_reading_and_the_wait_stays_within_the_wall_time() {
+        let started = Instant::now() - Duration::from_secs(1);
         let mut waiting = Waiting {
             root: 0,
             threads: HashMap::from([(10, 500), (11, 250)]),
-            summed: 0,
-            looked: start,
+            started,
             counted: Duration::ZERO,
             measured: true,
         };
         // No process 0 to read: the readings kept are the sum.
         assert_eq!(waiting.read(), Duration::from_nanos(750));
         assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
-        // Two threads that each waited 10 ms in the same 10 ms: 10 ms.
-        let at = waiting.looked;
         let ms = |ms: u64| Duration::from_millis(ms);
-        waiting.count(750 + 20_000_000, at + ms(10));
-        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(10));
-        // One thread that waited 3 ms in 10 ms: 3 ms.
-        waiting.count(750 + 23_000_000, at + ms(20));
-        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(13));
-        // A sum that fell (a thread id taken by a new thread) adds nothing.
-        waiting.count(5, at + ms(30));
-        assert_eq!(waiting.counted, Duration::from_nanos(750) + ms(13));
+        // A wait of 300 ms added at once, when the thread got its CPU.
+        waiting.count(300_000_000, started + ms(310));
+        assert_eq!(waiting.counted, ms(300));
+        // Two threads that each waited 400 ms in the same 400 ms: the
+        // sum, 1100 ms, is past the 710 ms since the start.
+        waiting.count(1_100_000_000, started + ms(710));
+        assert_eq!(waiting.counted, ms(710));
+        waiting.count(1_100_000_000, started + ms(2000));
+        assert_eq!(waiting.counted, ms(1100));
+        // A sum that fell (a thread id taken by a new thread) takes
+        // nothing back.
+        waiting.count(5, started + ms(3000));
+        assert_eq!(waiting.counted, ms(1100));
     }
 
     /// A process's children are read: a shell's busy child, beside as
