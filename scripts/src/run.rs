@@ -269,6 +269,12 @@ pub struct Run {
     /// accounting on Windows, or its threads' own times where the Job
     /// keeps none: Wine); `None` where it could not be read.
     pub cpu: Option<Duration>,
+    /// The time the program and what it started were runnable but waited
+    /// for a CPU, summed over their threads (Linux, read while it ran:
+    /// see `run/unix/schedstat.rs`); `None` where it is not measured
+    /// (macOS, Windows). The wall-time cap is held against
+    /// [`Run::capped_wall`], the wall time less this.
+    pub wait: Option<Duration>,
     /// Peak memory in bytes (resident on Unix, committed on Windows) where
     /// the platform reports it and the purpose asks for it.
     pub peak_memory: Option<u64>,
@@ -289,6 +295,21 @@ pub struct Run {
     pub stdout: Vec<u8>,
     /// At most the first 64 KiB.
     pub stderr: Vec<u8>,
+}
+
+impl Run {
+    /// The wall time the wall-time cap of a CPU rule is held against: the
+    /// wall time less the time the program waited for a CPU, which was
+    /// the machine's, not the program's; the wall time itself where the
+    /// wait is not measured.
+    pub fn capped_wall(&self) -> Duration {
+        capped_wall(self.elapsed, self.wait)
+    }
+}
+
+/// `elapsed` less `wait` (see [`Run::capped_wall`]).
+fn capped_wall(elapsed: Duration, wait: Option<Duration>) -> Duration {
+    elapsed.saturating_sub(wait.unwrap_or_default())
 }
 
 impl Default for Ending {
@@ -361,6 +382,7 @@ pub fn run_within(
         memory: bounds.memory.filter(|_| measure_memory),
         output_over: stdout.as_ref().map(|_| output_over),
         cpu: bounds.kill_cpu_after,
+        wait: Duration::ZERO,
     };
     let waited = platform::wait(&mut child, &group, started, &watch);
     // The group is dead by now, so the pipes close at once, unless a
@@ -376,6 +398,7 @@ pub fn run_within(
     Ok(Run {
         elapsed: waited.elapsed,
         cpu: waited.cpu,
+        wait: waited.wait,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
         ending: waited.ending,
@@ -490,6 +513,11 @@ struct Watch {
     output_over: Option<Arc<AtomicBool>>,
     /// The CPU time past which the program is killed, where it is read.
     cpu: Option<Duration>,
+    /// The time the program has waited for a CPU, as the platform last
+    /// read it (Linux; zero elsewhere). Under a CPU limit the deadline is
+    /// the wall-time cap, held against wall time less this wait: the
+    /// kill point moves later by it (see [`Watch::kill_point`]).
+    wait: Duration,
 }
 
 /// Why the tool killed a program.
@@ -514,9 +542,20 @@ impl Watch {
             .is_some_and(|limit| used().is_some_and(|used| used > limit))
     }
 
+    /// When the program is killed for time, as far as is known now: the
+    /// deadline, and under a CPU limit (where the deadline is the
+    /// wall-time cap) the time it waited for a CPU later.
+    fn kill_point(&self) -> Instant {
+        if self.cpu.is_some() {
+            self.deadline + self.wait
+        } else {
+            self.deadline
+        }
+    }
+
     /// How long to sleep before looking again.
     fn pause(&self) -> Duration {
-        let left = self.deadline.saturating_duration_since(Instant::now());
+        let left = self.kill_point().saturating_duration_since(Instant::now());
         if self.polls() {
             left.min(POLL)
         } else {
@@ -527,7 +566,7 @@ impl Watch {
     /// Why the program must be killed now, if it must; `resident` reads
     /// its resident memory where the platform can.
     fn stop(&self, resident: impl FnOnce() -> Option<u64>) -> Option<Stop> {
-        if Instant::now() >= self.deadline {
+        if Instant::now() >= self.kill_point() {
             return Some(Stop::Time);
         }
         if self
@@ -549,6 +588,8 @@ struct Waited {
     elapsed: Duration,
     /// See [`Run::cpu`].
     cpu: Option<Duration>,
+    /// See [`Run::wait`].
+    wait: Option<Duration>,
     peak_memory: Option<u64>,
     /// See [`Run::peak_sampled`].
     peak_sampled: bool,
@@ -614,6 +655,44 @@ use windows as platform;
 #[cfg(not(any(unix, windows)))]
 mod platform {
     compile_error!("the tool runs programs on Unix and Windows only");
+}
+
+#[cfg(test)]
+mod watch_tests {
+    use super::*;
+
+    /// Under a CPU limit the kill point is the deadline (the wall-time
+    /// cap) moved later by the wait for a CPU read so far; without one,
+    /// the deadline.
+    #[test]
+    fn the_kill_point_moves_with_the_wait_under_a_cpu_limit_alone() {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let wait = Duration::from_millis(700);
+        let watch = |cpu: Option<Duration>| Watch {
+            deadline,
+            memory: None,
+            output_over: None,
+            cpu,
+            wait,
+        };
+        assert_eq!(
+            watch(Some(Duration::from_millis(1500))).kill_point(),
+            deadline + wait
+        );
+        assert_eq!(watch(None).kill_point(), deadline);
+        assert_eq!(
+            capped_wall(Duration::from_millis(2500), Some(wait)),
+            Duration::from_millis(1800)
+        );
+        assert_eq!(
+            capped_wall(Duration::from_millis(2500), None),
+            Duration::from_millis(2500)
+        );
+        assert_eq!(
+            capped_wall(Duration::from_millis(500), Some(wait)),
+            Duration::ZERO
+        );
+    }
 }
 
 #[cfg(test)]

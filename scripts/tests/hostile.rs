@@ -414,10 +414,15 @@ fn a_program_that_stops_its_parent_does_not_stop_the_judge() {
         "300",
     );
     assert_eq!(report.verdict(CASE), "TLE", "{}", report.stdout);
-    let (milliseconds, _) = figures(&report.case(CASE).0);
-    assert!(milliseconds < 2000.0, "{}", report.stdout);
+    // Killed at the 600 ms cap, before its 3 s sleep ended: the mark it
+    // makes on waking is never made. (How soon after the cap it was
+    // killed is the machine's load's, not a rule's.)
     thread::sleep(Duration::from_millis(3500));
-    assert!(!mark.exists(), "the program outlived the run");
+    assert!(
+        !mark.exists(),
+        "the program outlived the run: {}",
+        report.stdout
+    );
     let report = one(
         &format!("stop-parent 0 {}", mark.display()),
         b"woke\n",

@@ -168,6 +168,7 @@ mod tests {
             run: Some(Run {
                 elapsed: Duration::from_millis(wall_ms),
                 cpu: Some(Duration::from_millis(cpu_ms)),
+                wait: None,
                 peak_memory: None,
                 peak_sampled: false,
                 ending: Ending::Exited(0),

@@ -414,6 +414,10 @@ impl<'a> Judged<'a> {
                 json!(run.and_then(|run| run.cpu).and_then(nanoseconds)).to_string(),
             ),
             (
+                "wait_ns",
+                json!(run.and_then(|run| run.wait).and_then(nanoseconds)).to_string(),
+            ),
+            (
                 "peak_bytes",
                 json!(run.and_then(|run| run.peak_memory)).to_string(),
             ),
@@ -512,8 +516,16 @@ fn other_time(run: &Run, limits: Limits, repeats: Option<&Repeats>) -> String {
         Clock::Cpu(_) => (run.elapsed, "wall"),
         Clock::Wall => (cpu, "cpu"),
     };
+    // Under a CPU rule, the part of the wall time the program waited for
+    // a CPU, which the cap does not count.
+    let waited = match (limits.clock, run.wait) {
+        (Clock::Cpu(_), Some(wait)) if wait >= Duration::from_millis(1) => {
+            format!(", {} waiting for a CPU", milliseconds(wait))
+        }
+        _ => String::new(),
+    };
     if other > limits.time {
-        format!("{near}  ({name} {})", milliseconds(other))
+        format!("{near}  ({name} {}{waited})", milliseconds(other))
     } else {
         near.to_string()
     }

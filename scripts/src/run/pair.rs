@@ -163,6 +163,7 @@ pub fn interact(
             memory: bounds.memory,
             output_over: None,
             cpu: bounds.kill_cpu_after,
+            wait: Duration::ZERO,
         },
         grace,
         settles,
@@ -188,6 +189,7 @@ pub fn interact(
         program: Run {
             elapsed: waited.program.elapsed,
             cpu: waited.program.cpu,
+            wait: waited.program.wait,
             peak_memory: waited.program.peak_memory,
             peak_sampled: waited.program.peak_sampled,
             ending: waited.program.ending,

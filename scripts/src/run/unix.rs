@@ -12,6 +12,7 @@ mod group;
 mod interactive;
 mod memory;
 mod runner;
+mod schedstat;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod sweep;
 mod tree;

@@ -532,6 +532,8 @@ pub(super) fn wait(
     Ok(Waited {
         elapsed,
         cpu,
+        // Not measured on Windows.
+        wait: None,
         peak_memory,
         peak_sampled,
         ending: Ending::Exited(status.code().unwrap_or(-1)),
@@ -803,6 +805,7 @@ pub(super) fn wait_pair(
         // The program's Job alone: the interactor's time is not the
         // program's.
         cpu: pair.program.cpu_time(),
+        wait: None,
         peak_memory,
         peak_sampled,
         ending: program_ending,

@@ -35,12 +35,13 @@ pub fn judge_run(run: &Run, expected: &[u8], limits: Limits) -> (Verdict, String
 
 /// Whether a finished run is past its time limit by the rule of
 /// `limits.clock`: wall time against the limit; or CPU time against the
-/// limit and wall time against the cap, wall time against the limit
-/// where CPU time was not measured.
+/// limit and wall time less the wait for a CPU ([`Run::capped_wall`])
+/// against the cap, wall time against the limit where CPU time was not
+/// measured.
 pub fn over_time_limit(run: &Run, limits: Limits) -> bool {
     match (limits.clock, run.cpu) {
         (Clock::Cpu(_), Some(cpu)) => {
-            cpu > limits.time || run.elapsed > limits.clock.wall_cap(limits.time)
+            cpu > limits.time || run.capped_wall() > limits.clock.wall_cap(limits.time)
         }
         _ => run.elapsed > limits.time,
     }
@@ -56,7 +57,9 @@ pub fn deciding_time(run: &Run, limits: Limits) -> Duration {
 }
 
 /// What a TLE shows: the time past the limit (CPU or wall), or the wall
-/// time past the cap of a program that used little CPU.
+/// time past the cap of a program that used little CPU, with the wait for
+/// a CPU that was not held against it; where that wait is not measured,
+/// that the machine's load may be the cause.
 fn time_detail(run: &Run, limits: Limits, what: &str) -> String {
     let limit = milliseconds(limits.time);
     match (limits.clock, run.cpu) {
@@ -65,12 +68,31 @@ fn time_detail(run: &Run, limits: Limits, what: &str) -> String {
             milliseconds(cpu),
             milliseconds(run.elapsed)
         ),
-        (Clock::Cpu(_), Some(cpu)) => format!(
-            "{what} {} wall time, past the wall-time cap of {} (CPU time {}, the limit {limit})\n",
-            milliseconds(run.elapsed),
-            milliseconds(limits.clock.wall_cap(limits.time)),
-            milliseconds(cpu)
-        ),
+        (Clock::Cpu(_), Some(cpu)) => {
+            let held = match run.wait {
+                Some(wait) => format!(
+                    ", {} of it not waiting for a CPU (it waited {})",
+                    milliseconds(run.capped_wall()),
+                    milliseconds(wait)
+                ),
+                None => String::new(),
+            };
+            let load = match run.wait {
+                Some(_) => "",
+                None => {
+                    "the wait for a CPU is not measured here: unless the program sleeps or \
+                     blocks, the machine's load is the likely cause; --repeat or a quieter \
+                     machine decides\n"
+                }
+            };
+            format!(
+                "{what} {} wall time{held}, past the wall-time cap of {} (CPU time {}, the \
+                 limit {limit})\n{load}",
+                milliseconds(run.elapsed),
+                milliseconds(limits.clock.wall_cap(limits.time)),
+                milliseconds(cpu)
+            )
+        }
         (Clock::Cpu(_), None) => format!(
             "{what} {}, over the time limit of {limit} (wall time: CPU time was not measured)\n",
             milliseconds(run.elapsed)
@@ -504,5 +526,65 @@ mod tests {
             )
         );
         assert_eq!(wall_rule.kill_points(), (Duration::from_millis(1500), None));
+    }
+
+    /// The wall-time cap is held against wall time less the wait for a
+    /// CPU: "wall less the wait > cap" is TLE; the wait is never taken
+    /// from CPU time, nor from wall time under the wall rule.
+    #[test]
+    fn the_wait_for_a_cpu_is_not_held_against_the_wall_cap() {
+        use crate::rules::Clock;
+        let wall_rule = Limits {
+            clock: Clock::Wall,
+            ..LIMITS
+        };
+        // (limits, CPU ms, wall ms, wait ms, TLE); the default cap: 2 s.
+        for (limits, cpu, wall, wait, tle) in [
+            // 600 ms of CPU beside busy loops: AC, however long it waited.
+            (LIMITS, 600, 2500, Some(1900), false),
+            (LIMITS, 600, 9000, Some(8400), false),
+            // The same without the wait measured: TLE by the cap.
+            (LIMITS, 600, 2500, None, true),
+            // A sleeper: past the cap by what it did not wait.
+            (LIMITS, 1, 2100, Some(100), false),
+            (LIMITS, 1, 2100, Some(99), true),
+            (LIMITS, 1, 2001, Some(0), true),
+            // The CPU limit is the CPU limit.
+            (LIMITS, 1001, 1500, Some(1400), true),
+            // A wait past the wall time (it cannot be, but never wraps).
+            (LIMITS, 600, 500, Some(900), false),
+            (wall_rule, 600, 1500, Some(1400), true),
+        ] {
+            let run = Run {
+                cpu: Some(Duration::from_millis(cpu)),
+                wait: wait.map(Duration::from_millis),
+                ..run_with(wall, Some(1), Ending::Exited(0), b"1\n")
+            };
+            let (verdict, detail) = judge_run(&run, b"1\n", limits);
+            assert_eq!(
+                verdict == Verdict::Tle,
+                tle,
+                "{cpu} {wall} {wait:?}: {detail}"
+            );
+        }
+        let run = |wait: Option<u64>| Run {
+            cpu: Some(Duration::from_millis(5)),
+            wait: wait.map(Duration::from_millis),
+            killed_for_time: true,
+            ..run_with(2400, Some(1), Ending::Signal(9), b"")
+        };
+        assert_eq!(
+            judge_run(&run(Some(300)), b"1\n", LIMITS).1,
+            "killed after 2400.00 ms wall time, 2100.00 ms of it not waiting for a CPU \
+             (it waited 300.00 ms), past the wall-time cap of 2000.00 ms (CPU time 5.00 ms, \
+             the limit 1000.00 ms)\n"
+        );
+        assert_eq!(
+            judge_run(&run(None), b"1\n", LIMITS).1,
+            "killed after 2400.00 ms wall time, past the wall-time cap of 2000.00 ms \
+             (CPU time 5.00 ms, the limit 1000.00 ms)\nthe wait for a CPU is not measured \
+             here: unless the program sleeps or blocks, the machine's load is the likely \
+             cause; --repeat or a quieter machine decides\n"
+        );
     }
 }

@@ -6,6 +6,7 @@ use super::account::Account;
 use super::group::{kill_group, prepare, Group};
 use super::memory::max_rss_bytes;
 use super::runner::reap_orphan;
+use super::schedstat::Waiting;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
 use super::wait::{ending_of, reap, wait_without_reaping};
@@ -125,6 +126,8 @@ pub(in crate::run) fn wait_pair(
         });
     }
     drop(ended);
+    // The program's wait for a CPU, its interactor's not counted.
+    let mut waiting = Waiting::new(program_itself);
     // Each end as reaped: how, and the peak memory.
     let mut ends = crate::run::pair::PairEnds::new();
     // The interactor's end, `waited` for: its group killed, it reaped, the
@@ -156,13 +159,18 @@ pub(in crate::run) fn wait_pair(
                 ends.program_ended(elapsed, reaped, rules);
             }
             Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
-            Err(RecvTimeoutError::Timeout) => ends.timed_out(
-                rules,
-                || account.borrow_mut().memory(),
-                || account.borrow_mut().cpu(),
-                || kill_group(program_pid),
-                || kill_group(interactor_pid),
-            ),
+            Err(RecvTimeoutError::Timeout) => {
+                if ends.program_end.is_none() {
+                    rules.watch.wait = waiting.read();
+                }
+                ends.timed_out(
+                    rules,
+                    || account.borrow_mut().memory(),
+                    || account.borrow_mut().cpu(),
+                    || kill_group(program_pid),
+                    || kill_group(interactor_pid),
+                );
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 return Err(io::Error::new(
                     io::ErrorKind::Other,
@@ -208,6 +216,7 @@ pub(in crate::run) fn wait_pair(
     let program = Waited {
         elapsed: program_elapsed,
         cpu,
+        wait: waiting.total(),
         peak_memory,
         peak_sampled: false,
         ending: program_ending,

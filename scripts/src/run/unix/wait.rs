@@ -6,6 +6,7 @@ use super::account::Account;
 use super::group::{kill_group, Group};
 use super::memory::max_rss_bytes;
 use super::runner::{cpu_time, reap_orphan};
+use super::schedstat::Waiting;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
 use crate::run::{Ending, Waited, Watch};
@@ -65,11 +66,12 @@ pub(in crate::run) fn wait(
     let (done, watched) = mpsc::channel::<()>();
     let watchdog = {
         let ended = Arc::clone(&ended);
-        let watch = Watch {
+        let mut watch = Watch {
             deadline: watch.deadline,
             memory: watch.memory,
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
+            wait: watch.wait,
         };
         let mut account = Account::new(
             #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -77,22 +79,24 @@ pub(in crate::run) fn wait(
             program,
             pid,
         );
+        let mut waiting = Waiting::new(program);
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return (None, account);
+                return (None, account, waiting.total());
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return (None, account);
+                return (None, account, waiting.total());
             }
+            watch.wait = waiting.read();
             // Under the lock, the child is unreaped: `pid` is its own.
             if let Some(stop) = watch.stop(|| account.memory()) {
                 kill_group(pid);
-                return (Some(stop), account);
+                return (Some(stop), account, waiting.total());
             }
             if watch.over_cpu(|| account.cpu()) {
                 kill_group(pid);
-                return (Some(crate::run::Stop::Time), account);
+                return (Some(crate::run::Stop::Time), account, waiting.total());
             }
         })
     };
@@ -101,9 +105,9 @@ pub(in crate::run) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let (mut stop, account) = match watchdog.join() {
-        Ok((stop, account)) => (stop, Some(account)),
-        Err(_) => (None, None),
+    let (mut stop, account, wait) = match watchdog.join() {
+        Ok((stop, account, wait)) => (stop, Some(account), wait),
+        Err(_) => (None, None, None),
     };
     waited?;
     // Whatever the program started dies with it. It is still a zombie.
@@ -143,6 +147,7 @@ pub(in crate::run) fn wait(
     Ok(Waited {
         elapsed,
         cpu,
+        wait,
         peak_memory,
         peak_sampled: false,
         ending,
@@ -251,6 +256,7 @@ mod tests {
             memory: None,
             output_over: None,
             cpu: None,
+            wait: Duration::ZERO,
         };
         let (mut first, _) = group.start(&mut first).unwrap();
         let first = wait(&mut first, &group, started, &watch).unwrap();

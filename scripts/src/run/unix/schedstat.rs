@@ -1,0 +1,259 @@
+//! The time a program waited for a CPU (Linux): the run-queue delay the
+//! kernel keeps per thread, summed over every thread of the program and
+//! of what it started, so that the wall-time cap is held against the time
+//! the program itself spent, not the machine's load.
+//!
+//! `/proc/PID/task/TID/schedstat` holds three numbers: the time the
+//! thread ran on a CPU, the time it was runnable but waited on a run
+//! queue for one (both in nanoseconds), and how many times it ran
+//! (Documentation/scheduler/sched-stats.rst). The second is the wait. A
+//! program that sleeps or blocks is not runnable: its sleep is not a wait,
+//! and the cap still stops it. The kernel adds a wait to the figure when
+//! the thread gets its CPU (`sched_info_arrive`), so a wait under way is
+//! counted only once it is over: the wait read lags a little behind,
+//! which can only make the kill come sooner, never later.
+//!
+//! Threads that wait side by side each count: their sum can pass the
+//! wall time, so the wait taken is at most the time since the program
+//! started, and wall time less the wait is never below nothing. A
+//! program's threads cannot wait their way past the cap: to wait at all,
+//! more of them must be runnable than there are free CPUs, and those that
+//! run spend CPU time, which the CPU limit holds; a program that then
+//! sleeps or blocks waits no more, and the cap stops it. Elsewhere (macOS,
+//! other Unix) nothing reads it, and the wait is not measured.
+
+use std::time::Duration;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::time::Instant;
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::collections::HashMap;
+
+/// At most this many processes of a program's tree are read at a look,
+/// as many as the memory watch reads.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const PROCESSES_READ: usize = 256;
+
+/// The wait for a CPU of a program's tree of processes, read at each of
+/// the watchdog's looks: every thread's latest reading, kept once the
+/// thread has ended.
+pub(super) struct Waiting {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    root: libc::pid_t,
+    /// Each thread's wait in nanoseconds as last read, by thread id (a
+    /// thread id is unique on the system while the thread lives). Where an
+    /// id is reused by a later thread of the tree, the larger of the two
+    /// readings is kept: the wait is never overstated.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    threads: HashMap<libc::pid_t, u64>,
+    /// When the program was started, or just after.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    started: Instant,
+    /// The wait so far: the sum of `threads` at the last look, at most
+    /// the time from `started` to that look.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    counted: Duration,
+    /// Whether this system keeps the figure at all.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    measured: bool,
+}
+
+impl Waiting {
+    /// The wait of process `root` and of every process it starts.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn new(root: libc::pid_t) -> Waiting {
+        // A kernel built without CONFIG_SCHED_INFO has no schedstat file:
+        // the tool's own thread tells.
+        let measured = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| run_delay(&text))
+            .is_some();
+        Waiting {
+            root,
+            threads: HashMap::new(),
+            started: Instant::now(),
+            counted: Duration::ZERO,
+            measured,
+        }
+    }
+
+    /// Not measured on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn new(_root: libc::pid_t) -> Waiting {
+        Waiting {}
+    }
+
+    /// Reads every thread of the tree now, and returns the wait so far.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn read(&mut self) -> Duration {
+        if self.measured {
+            let mut waiting = vec![self.root];
+            let mut read = 0;
+            while let Some(pid) = waiting.pop() {
+                if read == PROCESSES_READ {
+                    break;
+                }
+                read += 1;
+                self.read_process(pid, &mut waiting);
+            }
+            let now = Instant::now();
+            let summed = self
+                .threads
+                .values()
+                .fold(0u64, |sum, &delay| sum.saturating_add(delay));
+            self.count(summed, now);
+        }
+        self.counted
+    }
+
+    /// Nothing to read on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn read(&mut self) -> Duration {
+        Duration::ZERO
+    }
+
+    /// Takes in a look at `now` whose threads' waits sum to `summed`
+    /// nanoseconds: the sum, at most the time since the start.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn count(&mut self, summed: u64, now: Instant) {
+        let since_start = now.saturating_duration_since(self.started);
+        self.counted = self
+            .counted
+            .max(Duration::from_nanos(summed).min(since_start));
+    }
+
+    /// Reads each thread of process `pid`, and puts the children its
+    /// threads started (each thread's `children` list) on `waiting`.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn read_process(&mut self, pid: libc::pid_t, waiting: &mut Vec<libc::pid_t>) {
+        let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return;
+        };
+        for thread in threads.flatten() {
+            let Some(tid) = thread
+                .file_name()
+                .to_str()
+                .and_then(|name| name.parse::<libc::pid_t>().ok())
+            else {
+                continue;
+            };
+            let mut path = thread.path();
+            path.push("schedstat");
+            if let Some(delay) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| run_delay(&text))
+            {
+                let kept = self.threads.entry(tid).or_insert(0);
+                *kept = (*kept).max(delay);
+            }
+            path.set_file_name("children");
+            if let Ok(listed) = std::fs::read_to_string(&path) {
+                waiting.extend(
+                    listed
+                        .split_whitespace()
+                        .filter_map(|child| child.parse::<libc::pid_t>().ok()),
+                );
+            }
+        }
+    }
+
+    /// The wait as last read, where this system measures it.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn total(&self) -> Option<Duration> {
+        self.measured.then_some(self.counted)
+    }
+
+    /// Not measured on this platform.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn total(&self) -> Option<Duration> {
+        None
+    }
+}
+
+/// The run-queue delay in a schedstat file's text: its second number.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn run_delay(schedstat: &str) -> Option<u64> {
+    schedstat.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[cfg(all(test, any(target_os = "linux", target_os = "android")))]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    #[test]
+    fn the_wait_is_the_second_number() {
+        assert_eq!(run_delay("197337363 1814018955 64\n"), Some(1_814_018_955));
+        assert_eq!(run_delay("12"), None);
+        assert_eq!(run_delay("a b c"), None);
+    }
+
+    /// The readings of ended threads stay in the sum; the wait is the
+    /// sum, at most the time since the start, and never falls.
+    #[test]
+    fn ended_threads_keep_their_last_reading_and_the_wait_stays_within_the_wall_time() {
+        let started = Instant::now() - Duration::from_secs(1);
+        let mut waiting = Waiting {
+            root: 0,
+            threads: HashMap::from([(10, 500), (11, 250)]),
+            started,
+            counted: Duration::ZERO,
+            measured: true,
+        };
+        // No process 0 to read: the readings kept are the sum.
+        assert_eq!(waiting.read(), Duration::from_nanos(750));
+        assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
+        let ms = |ms: u64| Duration::from_millis(ms);
+        // A wait of 300 ms added at once, when the thread got its CPU.
+        waiting.count(300_000_000, started + ms(310));
+        assert_eq!(waiting.counted, ms(300));
+        // Two threads that each waited 400 ms in the same 400 ms: the
+        // sum, 1100 ms, is past the 710 ms since the start.
+        waiting.count(1_100_000_000, started + ms(710));
+        assert_eq!(waiting.counted, ms(710));
+        waiting.count(1_100_000_000, started + ms(2000));
+        assert_eq!(waiting.counted, ms(1100));
+        // A sum that fell (a thread id taken by a new thread) takes
+        // nothing back.
+        waiting.count(5, started + ms(3000));
+        assert_eq!(waiting.counted, ms(1100));
+    }
+
+    /// A process's children are read: a shell's busy child, beside as
+    /// many busy loops as there are CPUs, waits, and is counted.
+    #[test]
+    fn a_busy_child_beside_busy_loops_waits_and_is_counted() {
+        let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
+        let mut loops: Vec<_> = (0..2 * cores)
+            .map(|_| {
+                Command::new("/bin/sh")
+                    .args(["-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        // The shell waits; its child, a second shell, spins for 3 s and
+        // ends of itself (killing the first would not end it).
+        let spin = "end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do :; done";
+        let mut parent = Command::new("/bin/sh")
+            .args(["-c", &format!("/bin/sh -c '{spin}'; :")])
+            .spawn()
+            .unwrap();
+        let mut waiting = Waiting::new(parent.id() as libc::pid_t);
+        let started = Instant::now();
+        let mut wait = Duration::ZERO;
+        while started.elapsed() < Duration::from_millis(1500) {
+            wait = waiting.read();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for child in loops.iter_mut().chain([&mut parent]) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        assert!(waiting.measured, "no schedstat on this kernel");
+        assert!(waiting.threads.len() >= 2, "{:?}", waiting.threads);
+        // Three runnable loops or more a CPU: a loop waits most of the
+        // time, far more than 100 ms in 1.5 s.
+        assert!(wait > Duration::from_millis(100), "{wait:?}");
+    }
+}

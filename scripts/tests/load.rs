@@ -1,0 +1,164 @@
+//! A busy machine does not turn AC into TLE: the wall-time cap of a CPU
+//! rule is held against wall time less the time the program waited for a
+//! CPU, which Linux keeps per thread (`run/unix/schedstat.rs`). Each test
+//! starts its own busy loops beside the run, and only one test runs at a
+//! time, so that each knows its load. The CPU times asked for are far
+//! from the limit (half of it), so the verdict does not depend on how
+//! busy the machine is; only Linux measures the wait, so these run there.
+#![cfg(any(target_os = "linux", target_os = "android"))]
+
+mod common;
+
+use common::{fixture, tool, Report, Scratch};
+use serde_json::Value;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+
+/// One test at a time: each is judged beside its own loops alone.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Busy loops, `per_core` for each CPU, until dropped.
+struct Busy {
+    stop: Arc<AtomicBool>,
+    loops: Vec<JoinHandle<()>>,
+}
+
+impl Busy {
+    fn per_core(per_core: usize) -> Busy {
+        let cores = thread::available_parallelism().map_or(2, |cores| cores.get());
+        let stop = Arc::new(AtomicBool::new(false));
+        let loops = (0..per_core * cores)
+            .map(|_| {
+                let stop = Arc::clone(&stop);
+                thread::spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        Busy { stop, loops }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for spinner in self.loops.drain(..) {
+            let _ = spinner.join();
+        }
+    }
+}
+
+/// The JSON object of case `case` in `judge --json -`'s output.
+fn json_case(report: &Report, case: &str) -> Value {
+    report
+        .stdout
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|object| object["case"] == case)
+        .unwrap_or_else(|| panic!("no case {case} in {}{}", report.stdout, report.stderr))
+}
+
+/// `judge --json -` of `program` on `samples` with `args`.
+fn judge(program: &Path, samples: &Scratch, args: &[&str]) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--json", "-", "--program"])
+            .arg(program)
+            .arg("--samples")
+            .arg(&samples.path)
+            .args(args)
+            .output()
+            .unwrap(),
+    )
+}
+
+const MS: u64 = 1_000_000;
+
+/// 250 ms of CPU time under a limit of 500 ms, beside four busy loops per
+/// core: the program gets a ninth of the machine or less and takes
+/// 1.1 s of wall time or more, past the default's cap of 1 s, most of it
+/// waiting.
+/// AC, the wait reported, and wall time less the wait within the cap.
+/// (The tool's rule before: TLE "past the wall-time cap".)
+#[test]
+fn a_cpu_spinner_beside_busy_loops_is_ac() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-spinner");
+    for case in ["1", "2"] {
+        samples.write(&format!("{case}.in"), b"cpu-threads 1 250\n");
+        samples.write(&format!("{case}.out"), b"spun\n");
+    }
+    let busy = Busy::per_core(4);
+    let report = judge(fixture(), &samples, &["--time-limit-ms", "500"]);
+    drop(busy);
+    for case in ["1", "2"] {
+        let case = json_case(&report, case);
+        assert_eq!(case["verdict"], "AC", "{}", report.stdout);
+        let wall = case["wall_ns"].as_u64().unwrap();
+        let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+        let cpu = case["cpu_ns"].as_u64().unwrap();
+        assert!((250 * MS..500 * MS).contains(&cpu), "{case}");
+        assert!(wait > 0 && wait < wall, "{case}");
+        assert!(wall - wait <= 1000 * MS, "{case}");
+    }
+    report.exited(0);
+}
+
+/// A program that sleeps 3 s under a limit of 1 s is still TLE by the
+/// cap of 2 s beside two busy loops per core: sleeping is not waiting for
+/// a CPU. It is killed once its wall time less its wait passes the cap,
+/// before its sleep ends.
+#[test]
+fn a_sleeper_beside_busy_loops_is_still_tle_by_the_cap() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-sleeper");
+    samples.write("1.in", b"sleep 3000\n");
+    samples.write("1.out", b"slept\n");
+    let busy = Busy::per_core(2);
+    let report = judge(fixture(), &samples, &["--time-limit-ms", "1000"]);
+    drop(busy);
+    report.exited(1);
+    let case = json_case(&report, "1");
+    assert_eq!(case["verdict"], "TLE", "{}", report.stdout);
+    let detail = case["detail"].as_str().unwrap();
+    assert!(detail.starts_with("killed after "), "{detail}");
+    assert!(
+        detail.contains("past the wall-time cap of 2000.00 ms"),
+        "{detail}"
+    );
+    assert!(detail.contains("waiting for a CPU"), "{detail}");
+    let wall = case["wall_ns"].as_u64().unwrap();
+    let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+    assert!(wall - wait >= 2000 * MS, "{case}");
+    assert!(wall < 3000 * MS, "killed before its sleep ended: {case}");
+}
+
+/// An interactive player that works 250 ms of CPU time under a limit of
+/// 500 ms, then plays right, beside four busy loops per core: AC, its wait
+/// reported, as for a single run.
+#[test]
+fn an_interactive_player_beside_busy_loops_is_ac() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-player");
+    samples.write("work.in", b"37 100\nwork-250\nfair\n");
+    samples.write("work.ans", b"37\n");
+    let interactor = env!("CARGO_BIN_EXE_guess-interactor");
+    let busy = Busy::per_core(4);
+    let report = judge(
+        Path::new(env!("CARGO_BIN_EXE_guess-player")),
+        &samples,
+        &["--interactor", interactor, "--time-limit-ms", "500"],
+    );
+    drop(busy);
+    let case = json_case(&report, "work");
+    assert_eq!(case["verdict"], "AC", "{}", report.stdout);
+    let wall = case["wall_ns"].as_u64().unwrap();
+    let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+    assert!(wait > 0 && wait < wall, "{case}");
+    assert!(wall - wait <= 1000 * MS, "{case}");
+    report.exited(0);
+}
