@@ -2,8 +2,11 @@
 //! Competitive Companion sends them, over a real TCP connection to the
 //! running command, from the extension's own test data
 //! (tests/companion-requests/, SOURCES.md says where each comes from);
-//! hostile requests answered with a status and nothing written; and one
-//! end-to-end run whose crates build, pass fmt and clippy and are judged.
+//! hostile requests answered with a status and nothing written (git says
+//! so); the listener's bounds; one problem one crate, whatever page it
+//! came from; one end-to-end run whose crates build, pass fmt and clippy
+//! and are judged; and, when COMPANION_DATA names the extension's test
+//! data, all of its problems sent, built and judged.
 
 mod common;
 
@@ -756,6 +759,191 @@ fn from_json_makes_the_same_crates_and_refuses_bad_files_in_one_line() {
         .exists());
 }
 
+/// A problem as the extension sends it, its name, url and samples given.
+fn problem_json(name: &str, url: &str, samples: &[(&str, &str)]) -> String {
+    let tests: Vec<Value> = samples
+        .iter()
+        .map(|(input, output)| serde_json::json!({"input": input, "output": output}))
+        .collect();
+    serde_json::json!({
+        "name": name, "group": "Judge", "url": url, "interactive": false,
+        "memoryLimit": 256, "timeLimit": 1000, "tests": tests, "testType": "single",
+        "input": {"type": "stdin"}, "output": {"type": "stdout"},
+        "languages": {"java": {"mainClass": "Main", "taskClass": "Task"}}
+    })
+    .to_string()
+}
+
+#[test]
+fn one_problem_is_one_crate_and_another_gets_a_name_of_its_own() {
+    let problems = problems("companion-identity");
+    let root = problems.scratch.path.clone();
+    let send = |json: &str, force: bool| {
+        let mut command = tool();
+        command
+            .args(["new-problem", "--from-json", "-"])
+            .current_dir(&root)
+            .env("CARGO_TARGET_DIR", &problems.target)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if force {
+            command.arg("--force");
+        }
+        let mut child = command.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(json.as_bytes())
+            .unwrap();
+        let report = common::Report::of(child.wait_with_output().unwrap());
+        report.stdout.trim_end().to_string() + report.stderr.trim_end()
+    };
+    let square = [("4 4 2\n", "4\n")];
+    // The contest's "complete problemset" page, then the problem's own in
+    // Russian: one crate.
+    let said = send(
+        &problem_json(
+            "A. Theatre Square",
+            "https://codeforces.com/contest/1/problems?locale=en",
+            &square,
+        ),
+        false,
+    );
+    assert!(
+        said.starts_with("created crates/cf1a-theatre-square and "),
+        "{said}"
+    );
+    let manifest = fs::read_to_string(root.join("crates/cf1a-theatre-square/Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("url = \"https://codeforces.com/contest/1/problem/A\"\n"),
+        "{manifest}"
+    );
+    let said = send(
+        &problem_json(
+            "A. Театральная площадь",
+            "https://codeforces.com/problemset/problem/1/A?locale=ru",
+            &square,
+        ),
+        false,
+    );
+    assert_eq!(
+        said,
+        "cf1a-theatre-square exists; its samples are those sent: nothing written"
+    );
+
+    // A crate of that name for another problem: the url says so before
+    // anything is compared, and the problem sent gets a name of its own.
+    let made = send(
+        &problem_json("Sum", "http://other.example/problems/1", &[("1\n", "1\n")]),
+        false,
+    );
+    assert!(made.starts_with("created crates/other1-sum "), "{made}");
+    fs::rename(
+        root.join("crates/other1-sum"),
+        root.join("crates/example8-sum"),
+    )
+    .unwrap();
+    fs::rename(
+        root.join("samples/other1-sum"),
+        root.join("samples/example8-sum"),
+    )
+    .unwrap();
+    let cargo_toml = root.join("crates/example8-sum/Cargo.toml");
+    let renamed = fs::read_to_string(&cargo_toml)
+        .unwrap()
+        .replace("other1-sum", "example8-sum");
+    fs::write(&cargo_toml, renamed).unwrap();
+    for force in [false, true] {
+        let said = send(
+            &problem_json("Sum", "http://example.com/problem/8", &[("2 3\n", "5\n")]),
+            force,
+        );
+        let expected = if force {
+            "example8-sum-2 exists; its samples are those sent: nothing written"
+        } else {
+            "created crates/example8-sum-2 and samples/example8-sum-2: 1 sample"
+        };
+        assert!(said.starts_with(expected), "{said}");
+    }
+    assert_eq!(
+        fs::read(root.join("samples/example8-sum/1.in")).unwrap(),
+        b"1\n"
+    );
+    assert_eq!(
+        fs::read(root.join("samples/example8-sum-2/1.in")).unwrap(),
+        b"2 3\n"
+    );
+
+    // Samples kept as N.ans: compared with them, and rewritten as N.ans.
+    let dir = root.join("samples/cf1a-theatre-square");
+    fs::rename(dir.join("1.out"), dir.join("1.ans")).unwrap();
+    let sent_again = problem_json(
+        "A. Theatre Square",
+        "https://codeforces.com/contest/1/problem/A",
+        &square,
+    );
+    let said = send(&sent_again, false);
+    assert_eq!(
+        said,
+        "cf1a-theatre-square exists; its samples are those sent: nothing written"
+    );
+    fs::write(dir.join("1.ans"), "5\n").unwrap();
+    let said = send(&sent_again, true);
+    assert_eq!(
+        said,
+        "cf1a-theatre-square exists; sample 1 rewritten as sent"
+    );
+    assert_eq!(fs::read(dir.join("1.ans")).unwrap(), b"4\n");
+    assert!(!dir.join("1.out").exists());
+    let judged = problems.tool(&["judge", "cf1a-theatre-square"]);
+    judged.exited(1);
+    assert_eq!(
+        judged.verdict("cf1a-theatre-square/1"),
+        "WA",
+        "{}",
+        judged.stdout
+    );
+    assert!(!root.join(".new-problem.partial").exists());
+}
+
+/// A crate that cannot be moved into place is refused in one line, and
+/// nothing of it is left in the workspace.
+#[test]
+fn a_refused_crate_leaves_nothing_behind() {
+    let problems = problems("companion-refused");
+    let root = problems.scratch.path.clone();
+    // `samples` a file: no crate's samples can go there.
+    fs::remove_dir_all(root.join("samples")).unwrap();
+    fs::write(root.join("samples"), "").unwrap();
+    let mut child = tool()
+        .args(["new-problem", "--from-json", "-"])
+        .current_dir(&root)
+        .env("CARGO_TARGET_DIR", &problems.target)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(fixture("poj-normal").as_bytes())
+        .unwrap();
+    let refused = common::Report::of(child.wait_with_output().unwrap());
+    refused.exited(1);
+    assert!(
+        refused.stderr.contains("cannot create") && refused.stderr.contains("samples"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(!root.join(".new-problem.partial").exists());
+    assert!(!root.join("crates/poj1000-a-b-problem").exists());
+}
+
 fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> common::Report {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     common::Report::of(
@@ -771,8 +959,9 @@ fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> common::Report {
 /// The problems of the extension's test data, sent to a copy of the
 /// workspace: every crate passes fmt and clippy (its tests compiled with
 /// it) as made, and `cargo judge` runs each of its samples (the
-/// placeholder solution does not solve them: WA, RE, or for the
-/// interactive one the example interactor's FAIL on a transcript).
+/// placeholder solution does not solve them: WA or RE, and for the
+/// interactive one WA with the line on its interactor to write). A
+/// problem whose name and url hold text direction controls builds too.
 #[test]
 fn crates_made_from_requests_build_pass_fmt_and_clippy_and_are_judged() {
     let source = workspace_root();
@@ -795,8 +984,23 @@ fn crates_made_from_requests_build_pass_fmt_and_clippy_and_are_judged() {
         let (status, said) = listener.send(&body(&fixture(file), ("e2e", 1)));
         assert_eq!(status, 200, "{said}");
     }
+    // Text direction controls, which rustc refuses in a comment, in the
+    // name and the url, and a group of 246 characters.
+    let hostile = problem_json(
+        "\u{202e}Evil\u{2066} name\u{2069}",
+        "http://example.com/\u{202e}/5",
+        &[("1\n", "2\n")],
+    )
+    .replace("\"Judge\"", &format!("\"{}\"", "G".repeat(246)));
+    let (status, said) = listener.send(&body(&hostile, ("e2e", 1)));
+    assert_eq!(status, 200, "{said}");
+    let hostile_name = said
+        .strip_prefix("created crates/")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .to_string();
     drop(listener);
-    let mut packages = Vec::new();
+    let mut packages = vec!["--package", &hostile_name];
     for (_, name) in NAMED {
         packages.extend(["--package", name]);
     }
@@ -817,7 +1021,8 @@ fn crates_made_from_requests_build_pass_fmt_and_clippy_and_are_judged() {
         .concat(),
     );
     assert_eq!(clippy.code, Some(0), "{}", clippy.stderr);
-    let names: Vec<&str> = NAMED.iter().map(|(_, name)| *name).collect();
+    let mut names: Vec<&str> = NAMED.iter().map(|(_, name)| *name).collect();
+    names.push(&hostile_name);
     let judged = common::Report::of(
         tool()
             .arg("judge")
@@ -848,6 +1053,12 @@ fn crates_made_from_requests_build_pass_fmt_and_clippy_and_are_judged() {
             }
         }
     }
+    assert_eq!(
+        judged.verdict(&format!("{hostile_name}/1")),
+        "WA",
+        "{}",
+        judged.stdout
+    );
     assert!(!judged.stdout.contains("CE "), "{}", judged.stdout);
 }
 
@@ -901,7 +1112,9 @@ fn member(text: &str, key: &str) -> Option<String> {
 /// placeholder solution (RE where it cannot read the input), and WA with
 /// the line on its interactor to write for an interactive one, never
 /// ERROR. Ignored unless asked for: the data is not part of this
-/// repository. docs/references.md says how to run it and what it found.
+/// repository. Run it with `COMPANION_DATA=.../tests/data cargo test -p
+/// scripts --test companion every_problem -- --ignored --nocapture`: it
+/// prints each problem's crate and the verdicts' tally.
 #[test]
 #[ignore = "needs COMPANION_DATA, the tests/data of jmerle/competitive-companion"]
 fn every_problem_of_the_extensions_test_data_becomes_a_crate_that_is_judged() {
