@@ -1164,6 +1164,7 @@ fn every_problem_of_the_extensions_test_data_becomes_a_crate_that_is_judged() {
             _ => continue,
         };
         let batch = format!("{file_number:08}-0000-4000-8000-000000000000");
+        let mut lines = Vec::new();
         for problem in &problems {
             let (status, said) = listener.send(&body(problem, (&batch, problems.len())));
             assert_eq!(status, 200, "{}: {said}", file.display());
@@ -1181,12 +1182,17 @@ fn every_problem_of_the_extensions_test_data_becomes_a_crate_that_is_judged() {
             let value: Value = serde_json::from_str(problem).unwrap();
             let url = value["url"].as_str().unwrap().to_string();
             sent.push((url, value["interactive"] == true, name));
+            lines.push(said);
         }
         if problems.len() > 1 {
-            let last = &sent.last().unwrap().2;
+            // The contest's last line says it is complete.
+            let line = &lines.last().unwrap();
             assert!(
-                root.join("crates").join(last).is_dir(),
-                "{}: the contest's last problem",
+                line.ends_with(&format!(
+                    "; the batch is complete: all {} problems",
+                    problems.len()
+                )),
+                "{}: {line}",
                 file.display()
             );
         }

@@ -312,9 +312,8 @@ fn place(root: &Path, plan: &Plan) -> Result<(String, bool), Error> {
     unreachable!("some suffix is free")
 }
 
-/// What happened to one problem: the line that says so, and the crate's
-/// name.
-pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<(String, String), Error> {
+/// What happened to one problem: the line that says so.
+pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
     let (name, exists) = place(root, plan)?;
     if !is_made_name(&name) {
         return Err(Error::new(format!("cannot name a crate {name:?}")));
@@ -347,7 +346,7 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<(String, String)
             line += ", reads or writes a file (its header says)";
         }
         line += &format!("; WA until solved: cargo judge {name}");
-        return Ok((line, name));
+        return Ok(line);
     }
     let samples_dir = root.join("samples").join(&name);
     // Each sample's answer where it is: N.ans when that is the one there
@@ -397,7 +396,7 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<(String, String)
             plural(changed.len(), "sample", "samples")
         )
     };
-    Ok((line, name))
+    Ok(line)
 }
 
 fn plural<'a>(count: usize, one: &'a str, more: &'a str) -> &'a str {
@@ -462,7 +461,7 @@ pub fn from_json(path: &Path, force: bool) -> Result<bool, Error> {
     let mut passed = true;
     for request in &requests {
         match receive(&workspace.root, &request.plan, force) {
-            Ok((line, _)) => {
+            Ok(line) => {
                 let _ = writeln!(io::stdout(), "{line}");
             }
             Err(error) => {

@@ -28,7 +28,7 @@ use super::companion::{self, MOST_BYTES, MOST_TESTS};
 use crate::error::Error;
 use crate::workspace::Workspace;
 use serde_json::Value;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -59,8 +59,8 @@ pub const MOST_HELD: u64 = 2 * MOST_BYTES;
 struct State {
     root: PathBuf,
     force: bool,
-    /// Each batch still incomplete: its size and the crates received.
-    batches: HashMap<String, (u64, BTreeSet<String>)>,
+    /// Each batch still incomplete: the problems received.
+    batches: HashMap<String, u64>,
 }
 
 /// The bytes of the bodies held now, against [`MOST_HELD`].
@@ -244,9 +244,9 @@ fn take(body: &[u8], state: &Mutex<State>) -> (u16, String) {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     match companion::receive(&state.root, &request.plan, state.force) {
-        Ok((mut line, name)) => {
+        Ok(mut line) => {
             if let Some(batch) = request.batch.filter(|batch| batch.size > 1) {
-                line += &state.counted(&batch.id, batch.size, &name);
+                line += &state.counted(&batch.id, batch.size);
             }
             (200, line)
         }
@@ -255,14 +255,13 @@ fn take(body: &[u8], state: &Mutex<State>) -> (u16, String) {
 }
 
 impl State {
-    /// Counts `name` in its batch: what the line adds about the batch.
-    fn counted(&mut self, id: &str, size: u64, name: &str) -> String {
-        let (_, names) = self
-            .batches
-            .entry(id.to_string())
-            .or_insert_with(|| (size, BTreeSet::new()));
-        names.insert(name.to_string());
-        let received = names.len() as u64;
+    /// Counts a problem of the batch `id`: what the line adds about the
+    /// batch. Each problem of a contest is sent once (src/models/Contest.ts),
+    /// so two that are one crate (the same problem twice) count as two.
+    fn counted(&mut self, id: &str, size: u64) -> String {
+        let received = self.batches.entry(id.to_string()).or_default();
+        *received += 1;
+        let received = *received;
         if received >= size {
             self.batches.remove(id);
             format!("; the batch is complete: all {size} problems")
