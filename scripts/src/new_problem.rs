@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::flags::NewProblem as Options;
 use crate::rules::Limits;
 use crate::workspace::Workspace;
+use std::borrow::Cow;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -218,9 +219,9 @@ fn write_aside_and_move(
 
 /// The samples written: the plan's own, or a case the generated solution
 /// passes as it is when there are none.
-fn plan_samples(plan: &Plan) -> Vec<Sample> {
+fn plan_samples(plan: &Plan) -> Cow<'_, [Sample]> {
     if !plan.samples.is_empty() {
-        return plan.samples.clone();
+        return Cow::Borrowed(&plan.samples);
     }
     let (input, output): (&[u8], &[u8]) = if plan.interactive && !plan.sent {
         // A game the generated solution wins against the generated
@@ -236,10 +237,10 @@ fn plan_samples(plan: &Plan) -> Vec<Sample> {
         // replaces it.
         (b"", b"")
     };
-    vec![Sample {
+    Cow::Owned(vec![Sample {
         input: input.to_vec(),
         output: output.to_vec(),
-    }]
+    }])
 }
 
 /// Each file of the crate, as its template filled in for `plan`.

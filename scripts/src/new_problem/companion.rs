@@ -319,11 +319,17 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
         return Err(Error::new(format!("cannot name a crate {name:?}")));
     }
     if !exists {
-        let plan = Plan {
-            name: name.clone(),
-            ..plan.clone()
+        let renamed;
+        let plan = if name == plan.name {
+            plan
+        } else {
+            renamed = Plan {
+                name: name.clone(),
+                ..plan.clone()
+            };
+            &renamed
         };
-        make(root, &plan)?;
+        make(root, plan)?;
         let count = plan.samples.len();
         let mut line = format!(
             "created crates/{name} and samples/{name}: {count} sample{}, {} ms, {} MiB",

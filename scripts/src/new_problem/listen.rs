@@ -52,8 +52,10 @@ const MOST_HEADERS: usize = 64;
 pub const MOST_CONNECTIONS: usize = 8;
 
 /// The bodies being read or made at once, in bytes: a request that would
-/// take more is turned away (503) before its body is read.
-pub const MOST_HELD: u64 = 2 * MOST_BYTES;
+/// take more is turned away (503) before its body is read. One request of
+/// the most bytes at a time (the extension sends one at a time), or many
+/// small ones.
+pub const MOST_HELD: u64 = MOST_BYTES;
 
 /// What the listener keeps between requests.
 struct State {
@@ -202,7 +204,7 @@ fn answer(mut stream: TcpStream, shared: &Shared) {
     let (status, line, origin) = match read_request(&mut stream, &shared.held) {
         Err(refusal) => (refusal.status, refusal.reason, refusal.origin),
         Ok((body, _reserved)) => {
-            let (status, line) = take(&body, &shared.state);
+            let (status, line) = take(body, &shared.state);
             (status, line, None)
         }
     };
@@ -219,11 +221,14 @@ fn answer(mut stream: TcpStream, shared: &Shared) {
 }
 
 /// Makes the problem of a request's body: the status and the line.
-fn take(body: &[u8], state: &Mutex<State>) -> (u16, String) {
-    let value: Value = match serde_json::from_slice(body) {
+/// Each copy of the samples is dropped once the next is made: the body
+/// once read as JSON, the JSON once read as a plan.
+fn take(body: Vec<u8>, state: &Mutex<State>) -> (u16, String) {
+    let value: Value = match serde_json::from_slice(&body) {
         Ok(value) => value,
         Err(error) => return (400, format!("the body is not JSON: {error}")),
     };
+    drop(body);
     let tests = value
         .get("tests")
         .and_then(Value::as_array)
@@ -238,6 +243,7 @@ fn take(body: &[u8], state: &Mutex<State>) -> (u16, String) {
         Ok(request) => request,
         Err(error) => return (400, error.to_string()),
     };
+    drop(value);
     // A thread that panicked holding the lock left the state as it was
     // between two whole problems: go on with it.
     let mut state = state
