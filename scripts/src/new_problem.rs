@@ -9,12 +9,14 @@ use crate::error::Error;
 use crate::flags::NewProblem as Options;
 use crate::rules::Limits;
 use crate::workspace::Workspace;
+use std::borrow::Cow;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 mod companion;
 mod listen;
+mod naming;
 
 /// Each template and where it goes in the new crate.
 const TEMPLATES: &[(&str, &str)] = &[
@@ -62,6 +64,11 @@ const INTERACTIVE_TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The interactor of an interactive problem sent by Competitive Companion:
+/// one still to write, whose every verdict is WA with a line saying so.
+const INTERACTOR_TO_WRITE: &str =
+    include_str!("../templates/interactive/examples/interactor-to-write.rs");
+
 /// A crate to make: what the templates are filled with, and its samples.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -73,6 +80,10 @@ pub struct Plan {
     pub interactive: bool,
     /// `N.in` and `N.out`, in order from 1, byte for byte.
     pub samples: Vec<Sample>,
+    /// Sent by Competitive Companion: an interactive problem's samples are
+    /// the statement's transcripts and it has no interactor, so its
+    /// examples/interactor.rs is one still to write, which says so.
+    pub sent: bool,
     /// Lines for the header on where the program reads and writes, when
     /// that is not stdin and stdout: each starts with `//! ` and ends with
     /// a newline; empty otherwise.
@@ -102,6 +113,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         limits: options.limits,
         interactive: options.interactive,
         samples: Vec::new(),
+        sent: false,
         io: String::new(),
         name,
     };
@@ -159,6 +171,21 @@ pub fn make(root: &Path, plan: &Plan) -> Result<(PathBuf, PathBuf), Error> {
         fs::remove_dir_all(&partial)
             .map_err(|error| Error::new(format!("cannot remove {}: {error}", partial.display())))?;
     }
+    let made = write_aside_and_move(plan, &partial, &crate_dir, &samples_dir);
+    // Whether made or refused, nothing is left aside.
+    let _ = fs::remove_dir_all(&partial);
+    let _ = fs::remove_dir(root.join(PARTIAL));
+    made.map(|()| (crate_dir, samples_dir))
+}
+
+/// The files of `plan` written under `partial` and moved into place, the
+/// samples first and the crate last.
+fn write_aside_and_move(
+    plan: &Plan,
+    partial: &Path,
+    crate_dir: &Path,
+    samples_dir: &Path,
+) -> Result<(), Error> {
     let (partial_crate, partial_samples) = (partial.join("crate"), partial.join("samples"));
     for (path, text) in render(plan) {
         write(&partial_crate.join(path), text.as_bytes())?;
@@ -173,10 +200,7 @@ pub fn make(root: &Path, plan: &Plan) -> Result<(PathBuf, PathBuf), Error> {
             &sample.output,
         )?;
     }
-    for (from, to) in [
-        (&partial_samples, &samples_dir),
-        (&partial_crate, &crate_dir),
-    ] {
+    for (from, to) in [(&partial_samples, samples_dir), (&partial_crate, crate_dir)] {
         if let Some(parent) = to.parent() {
             fs::create_dir_all(parent).map_err(|error| {
                 Error::new(format!("cannot create {}: {error}", parent.display()))
@@ -190,30 +214,33 @@ pub fn make(root: &Path, plan: &Plan) -> Result<(PathBuf, PathBuf), Error> {
             ))
         })?;
     }
-    let _ = fs::remove_dir(&partial);
-    let _ = fs::remove_dir(root.join(PARTIAL));
-    Ok((crate_dir, samples_dir))
+    Ok(())
 }
 
 /// The samples written: the plan's own, or a case the generated solution
 /// passes as it is when there are none.
-fn plan_samples(plan: &Plan) -> Vec<Sample> {
+fn plan_samples(plan: &Plan) -> Cow<'_, [Sample]> {
     if !plan.samples.is_empty() {
-        return plan.samples.clone();
+        return Cow::Borrowed(&plan.samples);
     }
-    let (input, output): (&[u8], &[u8]) = if plan.interactive {
+    let (input, output): (&[u8], &[u8]) = if plan.interactive && !plan.sent {
         // A game the generated solution wins against the generated
         // interactor, which writes the secret to its OUTPUT.
         (b"37 100\n", b"37\n")
+    } else if plan.sent && !plan.interactive {
+        // A problem sent without samples (its statement is a PDF, say): a
+        // case no placeholder passes, so that the crate is WA until the
+        // judge's samples replace it, never AC unsolved.
+        (b"", b"TODO: the judge's sample output (none was sent)\n")
     } else {
         // An empty case: the crate is judged AC until the judge's sample
         // replaces it.
         (b"", b"")
     };
-    vec![Sample {
+    Cow::Owned(vec![Sample {
         input: input.to_vec(),
         output: output.to_vec(),
-    }]
+    }])
 }
 
 /// Each file of the crate, as its template filled in for `plan`.
@@ -239,10 +266,14 @@ fn render(plan: &Plan) -> Vec<(&'static str, String)> {
     };
     templates
         .iter()
+        .map(|&(path, template)| match path {
+            "examples/interactor.rs" if plan.sent => (path, INTERACTOR_TO_WRITE),
+            _ => (path, template),
+        })
         .map(|(path, template)| {
             // In Cargo.toml a value sits in a TOML string.
-            let escape = *path == "Cargo.toml";
-            (*path, filled(template, &values, escape))
+            let escape = path == "Cargo.toml";
+            (path, filled(template, &values, escape))
         })
         .collect()
 }

@@ -6,7 +6,8 @@
 //! convention, and made as `cargo new-problem NAME` makes one, or an
 //! existing crate's samples compared with those sent.
 
-use super::{check_name, make, title, Plan, Sample};
+use super::naming::{self, is_made_name};
+use super::{make, Plan, Sample};
 use crate::error::Error;
 use crate::rules::DEFAULT_LIMITS;
 use crate::workspace::Workspace;
@@ -20,8 +21,9 @@ use std::time::Duration;
 /// gigabyte is refused before it is read.
 pub const MOST_BYTES: u64 = 64 << 20;
 
-/// The longest crate name made (the slug's words stop before it).
-const MOST_NAME: usize = 60;
+/// The most tests a problem may have: a judge's samples are a handful, and
+/// each becomes two files and a case in src/main.rs's tests.
+pub const MOST_TESTS: usize = 100;
 
 /// A problem as sent: the crate to make and the batch it came in.
 #[derive(Debug)]
@@ -38,6 +40,7 @@ pub struct Batch {
 }
 
 /// Reads one request's body; one line on what is wrong with it otherwise.
+#[cfg(test)]
 pub fn parse(body: &[u8]) -> Result<Request, Error> {
     let value: Value = serde_json::from_slice(body)
         .map_err(|error| Error::new(format!("the body is not JSON: {error}")))?;
@@ -77,6 +80,12 @@ pub fn read(value: &Value) -> Result<Request, Error> {
         Some(_) => return Err(Error::new("'tests' is not an array")),
         None => return Err(missing("tests")),
     };
+    if tests.len() > MOST_TESTS {
+        return Err(Error::new(format!(
+            "{} tests, over the {MOST_TESTS} a problem may have",
+            tests.len()
+        )));
+    }
     let samples = tests
         .iter()
         .enumerate()
@@ -113,17 +122,19 @@ pub fn read(value: &Value) -> Result<Request, Error> {
             }
         }
     };
-    let (name, head) = named(problem_name, group, url)?;
-    let head = head.to_ascii_uppercase();
+    let _ = group;
+    let url = without_bidi(&naming::own_url(url, problem_name));
+    let head = naming::identity(&url);
+    let name = naming::crate_name(&head, problem_name);
     let shown_name = one_line(problem_name);
     Ok(Request {
         plan: Plan {
             title: if shown_name.is_empty() {
-                title(&name)
+                head.to_ascii_uppercase()
             } else {
-                format!("{head} — {shown_name}")
+                format!("{} — {shown_name}", head.to_ascii_uppercase())
             },
-            url: Some(url.to_string()),
+            url: Some(url),
             limits: crate::rules::Limits {
                 time: Duration::from_millis(time_ms),
                 memory: memory_mib << 20,
@@ -131,6 +142,7 @@ pub fn read(value: &Value) -> Result<Request, Error> {
             },
             interactive,
             samples,
+            sent: true,
             io,
             name,
         },
@@ -194,10 +206,35 @@ fn io_note(object: &Map<String, Value>) -> Result<String, Error> {
     Ok(note)
 }
 
-/// `text` on one line: whitespace and control characters as single spaces.
+/// The characters that change the direction of text, which rustc refuses
+/// in a comment or a literal (its lints `text_direction_codepoint_in_comment`
+/// and `..._in_literal`, deny by default).
+fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `url` with each character of [`is_bidi`] percent-encoded, as a browser
+/// sends it: the same address, safe in a `//!` line.
+fn without_bidi(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    for c in url.chars() {
+        if is_bidi(c) {
+            let mut bytes = [0u8; 4];
+            for byte in c.encode_utf8(&mut bytes).bytes() {
+                out += &format!("%{byte:02X}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `text` on one line: whitespace and control characters as single spaces,
+/// without the characters of [`is_bidi`].
 fn one_line(text: &str) -> String {
     let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c.is_control())
+        .split(|c: char| c.is_whitespace() || c.is_control() || is_bidi(c))
         .filter(|word| !word.is_empty())
         .collect();
     words.join(" ")
@@ -212,246 +249,86 @@ fn shortened(text: &str) -> String {
     short
 }
 
-/// The crate's name in the workspace's convention, `<judge><id>-<slug>`:
-/// the judge and id from the url for the judges the workspace knows,
-/// otherwise the judge from the group (`<judge> - <category>`, as the
-/// format has it) and the id from the url's digits; the slug from the
-/// problem's name in ASCII. Always a valid Cargo package name, never a path.
-#[cfg(test)]
-fn crate_name(problem: &str, group: &str, url: &str) -> Result<String, Error> {
-    named(problem, group, url).map(|(name, _)| name)
-}
-
-/// The crate's name and its `<judge><id>` part.
-fn named(problem: &str, group: &str, url: &str) -> Result<(String, String), Error> {
-    let (head, slug_from) = match known_judge(url) {
-        Some(head) => {
-            let slug_from = without_index(problem, &head);
-            (head, slug_from)
-        }
-        None => (judge_from_group(group, url)?, problem.trim()),
-    };
-    let mut words = ascii_words(slug_from);
-    if words.is_empty() {
-        // The id names the problem already: a name in another script
-        // (ファイティング・タカハシ) is the problem's name all the same.
-        if known_judge(url).is_none() {
-            return Err(Error::new(format!(
-                "the problem's name {:?} has no ASCII letters or digits to name a crate by",
-                shortened(problem)
-            )));
-        }
-        words.push("problem".to_string());
-    }
-    let mut name = head.clone();
-    for (index, word) in words.iter().enumerate() {
-        let room = MOST_NAME.saturating_sub(name.len() + 1);
-        if index == 0 {
-            name = format!("{name}-{}", &word[..word.len().min(room.max(1))]);
-        } else if word.len() <= room {
-            name = format!("{name}-{word}");
-        } else {
-            break;
-        }
-    }
-    check_name(&name)?;
-    Ok((name, head))
-}
-
-/// Lowercase ASCII letters and digits, split at everything else.
-fn ascii_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect()
-}
-
-/// The name without the index the id already holds: "G. Castle Defense",
-/// "A - Day of Takahashi", "P2346 Four in a Line".
-fn without_index<'a>(problem: &'a str, head: &str) -> &'a str {
-    let problem = problem.trim();
-    let Some((first, rest)) = problem.split_once(' ') else {
-        return problem;
-    };
-    let token = first.trim_end_matches('.');
-    let short_index =
-        (1..=4).contains(&token.len()) && token.bytes().all(|byte| byte.is_ascii_alphanumeric());
-    let the_id = token.len() >= 2 && head.ends_with(&token.to_ascii_lowercase());
-    if short_index && first.ends_with('.') {
-        rest.trim_start()
-    } else if short_index && (rest.starts_with("- ") || rest.starts_with("— ")) {
-        rest.split_once(' ')
-            .map_or(rest, |(_, after)| after)
-            .trim_start()
-    } else if the_id && token.bytes().all(|byte| byte.is_ascii_alphanumeric()) {
-        rest.trim_start()
-    } else {
-        problem
-    }
-}
-
-/// The parts of an address: its host (lowercase, without `www.` and a
-/// port), its path's segments and its query.
-struct Address<'a> {
-    host: String,
-    segments: Vec<&'a str>,
-    query: &'a str,
-}
-
-fn address(url: &str) -> Option<Address<'_>> {
-    let (scheme, rest) = url.split_once("://")?;
-    if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
-        return None;
-    }
-    let rest = rest.split('#').next().unwrap_or_default();
-    let (before_query, query) = rest.split_once('?').unwrap_or((rest, ""));
-    let (host, path) = before_query.split_once('/').unwrap_or((before_query, ""));
-    let host = host
-        .split(':')
-        .next()
+/// The crates of the workspace at `root` and the url each states
+/// (`[package.metadata.judge] url`), as `cargo metadata` reads them.
+fn crate_urls(root: &Path) -> Result<Vec<(String, Option<String>)>, Error> {
+    let output = crate::command::run(
+        crate::workspace::cargo()
+            .args(["metadata", "--format-version", "1", "--no-deps"])
+            .current_dir(root),
+    )?;
+    let metadata: Value = serde_json::from_slice(&output)
+        .map_err(|error| Error::new(format!("cannot read cargo metadata's output: {error}")))?;
+    Ok(metadata["packages"]
+        .as_array()
+        .map(Vec::as_slice)
         .unwrap_or_default()
-        .to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host).to_string();
-    Some(Address {
-        host,
-        segments: path.split('/').filter(|part| !part.is_empty()).collect(),
-        query,
-    })
+        .iter()
+        .filter_map(|package| {
+            let name = package["name"].as_str()?.to_string();
+            let url = package["metadata"]["judge"]["url"].as_str();
+            Some((name, url.map(str::to_string)))
+        })
+        .collect())
 }
 
-impl Address<'_> {
-    fn query(&self, key: &str) -> Option<&str> {
-        self.query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(name, _)| *name == key)
-            .map(|(_, value)| value)
-    }
-
-    fn segment(&self, index: usize) -> Option<&str> {
-        self.segments.get(index).copied()
-    }
-
-    /// The segment after the first `name`.
-    fn after(&self, name: &str) -> Option<&str> {
-        let index = self.segments.iter().position(|part| *part == name)?;
-        self.segment(index + 1)
-    }
-}
-
-fn digits(text: &str) -> Option<&str> {
-    (!text.is_empty() && text.len() <= 20 && text.bytes().all(|byte| byte.is_ascii_digit()))
-        .then_some(text)
-}
-
-/// A problem's index in a contest (`G`, `A1`), lowercase.
-fn index(text: &str) -> Option<String> {
-    (!text.is_empty() && text.len() <= 4 && text.bytes().all(|byte| byte.is_ascii_alphanumeric()))
-        .then(|| text.to_ascii_lowercase())
-}
-
-/// An id of letters, digits and `_` (`abc096_a`, `AT_abc123_a`) as
-/// hyphen-separated lowercase words, when it holds a digit.
-fn word_id(text: &str) -> Option<String> {
-    let ok = !text.is_empty()
-        && text.len() <= 40
-        && text
-            .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
-        && text.bytes().any(|byte| byte.is_ascii_digit());
-    ok.then(|| ascii_words(text).join("-"))
-}
-
-/// `<judge><id>` from the url of a judge the workspace knows: `poj1753`,
-/// `zoj1008`, `luogu-p2346`, `cf954g`, `atcoder-abc096-a`,
-/// `kattis-twostones`, `nowcoder230527`.
-pub fn known_judge(url: &str) -> Option<String> {
-    let address = address(url)?;
-    let host = address.host.as_str();
-    let head = match host {
-        "poj.org" => format!("poj{}", digits(address.query("id")?)?),
-        "acm.zju.edu.cn" => format!("zoj{}", digits(address.query("problemCode")?)?),
-        "zoj.pintia.cn" => format!("zoj{}", digits(address.after("problems")?)?),
-        "luogu.com.cn" | "luogu.org" => format!("luogu-{}", word_id(address.after("problem")?)?),
-        "codeforces.com" | "codeforces.ml" | "mirror.codeforces.com" => {
-            let (contest, problem) = if address.segment(0) == Some("problemset")
-                && address.segment(1) == Some("problem")
-            {
-                (address.segment(2)?, address.segment(3)?)
-            } else {
-                let at = address
-                    .segments
-                    .iter()
-                    .position(|part| *part == "problem")?;
-                let kind = address.segment(at.checked_sub(2)?)?;
-                if kind != "contest" && kind != "gym" {
-                    return None;
-                }
-                (address.segment(at - 1)?, address.segment(at + 1)?)
-            };
-            format!("cf{}{}", digits(contest)?, index(problem)?)
-        }
-        "atcoder.jp" => format!("atcoder-{}", word_id(address.after("tasks")?)?),
-        "ac.nowcoder.com" => match (address.segment(1)?, address.segment(2)?) {
-            ("problem", id) => format!("nowcoder{}", digits(id)?),
-            ("contest", contest) => {
-                format!(
-                    "nowcoder{}{}",
-                    digits(contest)?,
-                    index(address.segment(3)?)?
-                )
-            }
-            _ => return None,
-        },
-        _ if host == "kattis.com" || host.ends_with(".kattis.com") => {
-            let id = address.after("problems")?;
-            let ok = !id.is_empty()
-                && id.len() <= 40
-                && id
-                    .bytes()
-                    .all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit());
-            format!("kattis-{}", ok.then_some(id)?)
-        }
-        _ => return None,
-    };
-    Some(head)
-}
-
-/// `<judge><id>` for a judge the workspace does not know: the group's
-/// first word of letters, and the url's last digits, or six digits of the
-/// url's hash (the same problem, the same name) where it has none.
-fn judge_from_group(group: &str, url: &str) -> Result<String, Error> {
-    let judge_part = group.split(" - ").next().unwrap_or_default();
-    let judge = judge_part
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .find(|word| !word.is_empty())
-        .map(|word| word.to_ascii_lowercase())
-        .ok_or_else(|| {
-            Error::new(format!(
-                "neither the url nor the group {:?} names the judge in ASCII letters",
-                shortened(group)
-            ))
-        })?;
-    let after_host = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let after_host = after_host.find('/').map_or("", |at| &after_host[at..]);
-    let id = after_host
-        .split(|c: char| !c.is_ascii_digit())
-        .rfind(|run| !run.is_empty())
-        .map(|run| run[run.len().saturating_sub(12)..].to_string())
-        .unwrap_or_else(|| {
-            // FNV-1a: stable across runs and platforms.
-            let hash = url.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-            });
-            format!("{:06}", hash % 1_000_000)
+/// Where `plan`'s problem goes: the crate already made for it (the same
+/// identity from its url, whatever page or language it was sent from), or
+/// a name of its own, `plan.name` unless a crate or samples folder has it
+/// (another problem, or none stated), then `plan.name-2`, `-3`... The name
+/// and whether that crate exists.
+fn place(root: &Path, plan: &Plan) -> Result<(String, bool), Error> {
+    let crates = crate_urls(root)?;
+    if let Some(url) = &plan.url {
+        let identity = naming::identity(url);
+        let same = crates.iter().find(|(name, stated)| {
+            stated
+                .as_deref()
+                .is_some_and(|stated| naming::identity(stated) == identity)
+                && root.join("crates").join(name).is_dir()
         });
-    Ok(format!("{judge}{id}"))
+        if let Some((name, _)) = same {
+            return Ok((name.clone(), true));
+        }
+    }
+    let taken = |name: &str| {
+        crates.iter().any(|(other, _)| other == name)
+            || root.join("crates").join(name).exists()
+            || root.join("samples").join(name).exists()
+    };
+    for suffix in 1.. {
+        let name = match suffix {
+            1 => plan.name.clone(),
+            _ => {
+                let tail = format!("-{suffix}");
+                let start = &plan.name[..plan.name.len().min(naming::MOST_NAME - tail.len())];
+                format!("{}{tail}", start.trim_end_matches('-'))
+            }
+        };
+        if !taken(&name) {
+            return Ok((name, false));
+        }
+    }
+    unreachable!("some suffix is free")
 }
 
 /// What happened to one problem: the line that says so.
 pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
-    let name = &plan.name;
-    if !root.join("crates").join(name).exists() {
+    let (name, exists) = place(root, plan)?;
+    if !is_made_name(&name) {
+        return Err(Error::new(format!("cannot name a crate {name:?}")));
+    }
+    if !exists {
+        let renamed;
+        let plan = if name == plan.name {
+            plan
+        } else {
+            renamed = Plan {
+                name: name.clone(),
+                ..plan.clone()
+            };
+            &renamed
+        };
         make(root, plan)?;
         let count = plan.samples.len();
         let mut line = format!(
@@ -460,26 +337,43 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
             plan.limits.time.as_millis(),
             plan.limits.memory >> 20
         );
-        if count == 0 {
+        if count == 0 && plan.interactive {
             line += " (none sent: an empty case stands in)";
+        } else if count == 0 {
+            line += &format!(" (none sent: put the judge's in samples/{name}/)");
         }
         if plan.interactive {
-            line += ", interactive (its samples are the statement's transcripts, as sent)";
+            line += &format!(
+                ", interactive: write its interactor in crates/{name}/examples/interactor.rs \
+                 (its samples are the statement's transcripts, as sent)"
+            );
         }
         if !plan.io.is_empty() {
             line += ", reads or writes a file (its header says)";
         }
+        line += &format!("; WA until solved: cargo judge {name}");
         return Ok(line);
     }
-    let samples_dir = root.join("samples").join(name);
+    let samples_dir = root.join("samples").join(&name);
+    // Each sample's answer where it is: N.ans when that is the one there
+    // (a package's samples), else N.out.
+    let answer_file = |number: usize| {
+        let out = format!("{number}.out");
+        let ans = format!("{number}.ans");
+        if !samples_dir.join(&out).exists() && samples_dir.join(&ans).exists() {
+            ans
+        } else {
+            out
+        }
+    };
     let changed: Vec<usize> = (1..=plan.samples.len())
         .filter(|number| {
             let sample = &plan.samples[number - 1];
-            let same = |extension: &str, bytes: &[u8]| {
-                fs::read(samples_dir.join(format!("{number}.{extension}")))
-                    .is_ok_and(|old| old == bytes)
+            let same = |file: &str, bytes: &[u8]| {
+                fs::read(samples_dir.join(file)).is_ok_and(|old| old == bytes)
             };
-            !(same("in", &sample.input) && same("out", &sample.output))
+            !(same(&format!("{number}.in"), &sample.input)
+                && same(&answer_file(*number), &sample.output))
         })
         .collect();
     let list = changed
@@ -487,29 +381,28 @@ pub fn receive(root: &Path, plan: &Plan, force: bool) -> Result<String, Error> {
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(", ");
-    if changed.is_empty() {
-        return Ok(format!(
-            "{name} exists; its samples are those sent: nothing written"
-        ));
-    }
-    if !force {
-        return Ok(format!(
+    let line = if changed.is_empty() {
+        format!("{name} exists; its samples are those sent: nothing written")
+    } else if !force {
+        format!(
             "{name} exists; {} {list} {} from those sent or missing: not written \
              (--force writes {})",
             plural(changed.len(), "sample", "samples"),
             plural(changed.len(), "differs", "differ"),
             plural(changed.len(), "it", "them"),
-        ));
-    }
-    for number in &changed {
-        let sample = &plan.samples[number - 1];
-        replace(&samples_dir, &format!("{number}.in"), &sample.input)?;
-        replace(&samples_dir, &format!("{number}.out"), &sample.output)?;
-    }
-    Ok(format!(
-        "{name} exists; {} {list} rewritten as sent",
-        plural(changed.len(), "sample", "samples")
-    ))
+        )
+    } else {
+        for number in &changed {
+            let sample = &plan.samples[number - 1];
+            replace(&samples_dir, &format!("{number}.in"), &sample.input)?;
+            replace(&samples_dir, &answer_file(*number), &sample.output)?;
+        }
+        format!(
+            "{name} exists; {} {list} rewritten as sent",
+            plural(changed.len(), "sample", "samples")
+        )
+    };
+    Ok(line)
 }
 
 fn plural<'a>(count: usize, one: &'a str, more: &'a str) -> &'a str {
@@ -594,6 +487,12 @@ fn read_one(value: &Value) -> Result<Request, Error> {
 mod tests {
     use super::*;
 
+    /// The crate a problem sent gets in an empty workspace.
+    fn crate_name(problem: &str, _group: &str, url: &str) -> Result<String, Error> {
+        let url = naming::own_url(url, problem);
+        Ok(naming::crate_name(&naming::identity(&url), problem))
+    }
+
     #[test]
     fn the_judges_the_workspace_knows_are_named_from_the_url() {
         for (problem, group, url, name) in [
@@ -649,7 +548,7 @@ mod tests {
                 "A - ファイティング・タカハシ",
                 "AtCoder - COLOCON -Colopl programming contest 2018- Final",
                 "https://atcoder.jp/contests/colopl2018-final/tasks/colopl2018_final_a",
-                "atcoder-colopl2018-final-a-problem",
+                "atcoder-colopl2018-final-a",
             ),
             (
                 "Take Two Stones",
@@ -679,30 +578,30 @@ mod tests {
     }
 
     #[test]
-    fn other_judges_are_named_from_the_group_and_the_urls_digits() {
+    fn other_judges_are_named_from_the_host_and_the_urls_words() {
         let name = crate_name(
             "Cow Gymnastics",
             "USACO 2019 December Contest, Bronze",
             "http://www.usaco.org/index.php?page=viewproblem2&cpid=963",
         );
         assert_eq!(name, Ok("usaco963-cow-gymnastics".to_string()));
-        // No digits: six of the url's hash, the same each time.
-        let first = crate_name("Test", "SPOJ", "https://www.spoj.com/problems/TEST/").unwrap();
-        let second = crate_name("Test", "SPOJ", "https://www.spoj.com/problems/TEST/").unwrap();
-        assert_eq!(first, second);
-        assert!(
-            first.starts_with("spoj") && first.ends_with("-test"),
-            "{first}"
+        assert_eq!(
+            crate_name("Test", "SPOJ", "https://www.spoj.com/problems/TEST/"),
+            Ok("spoj-test".to_string())
         );
-        assert_eq!(first.len(), "spoj123456-test".len(), "{first}");
-        // A known judge's page the naming does not know: from the group.
         assert_eq!(
             crate_name(
                 "A. Old",
                 "Codeforces - acm.sgu.ru archive",
                 "https://codeforces.com/problemsets/acmsguru/problem/99999/100"
             ),
-            Ok("codeforces100-a-old".to_string())
+            Ok("cf-acmsguru100-old".to_string())
+        );
+        // The group, which differs with the page and its language, has no
+        // say; nor does its length.
+        assert_eq!(
+            crate_name("Sum", &"G".repeat(246), "http://example.com/1"),
+            crate_name("Sum", "Example", "http://example.com/1"),
         );
     }
 
@@ -727,30 +626,55 @@ mod tests {
             ("Über Straße", "Jüdge", "http://example.com/5"),
         ] {
             let name = crate_name(problem, group, url).unwrap();
-            assert!(check_name(&name).is_ok(), "{name}");
-            assert!(name.len() <= MOST_NAME, "{name}");
+            assert!(is_made_name(&name), "{name}");
+            assert!(name.len() <= naming::MOST_NAME, "{name}");
             assert!(!name.contains(['/', '\\', '.']), "{name}");
         }
         assert_eq!(
             crate_name("Über Straße", "Jüdge", "http://example.com/5"),
-            Ok("j5-ber-stra-e".to_string())
+            Ok("example5-ber-stra-e".to_string())
         );
     }
 
     #[test]
-    fn a_name_with_nothing_to_name_a_crate_by_is_refused() {
-        let error = crate_name("ファイティング", "Judge", "http://example.com/1").unwrap_err();
-        assert!(
-            error.to_string().contains("has no ASCII letters or digits"),
-            "{error}"
+    fn a_name_with_no_ascii_letters_falls_back_to_the_problems_identity() {
+        for (problem, url, name) in [
+            ("ファイティング", "http://example.com/1", "example1"),
+            ("..", "http://example.com/a/1", "example-a-1"),
+            ("..", "http://example.com/problem/1", "example1"),
+            (
+                "大鱼吃小鱼",
+                "https://vjudge.net/problem/51Nod-1289",
+                "vjudge-51nod-1289",
+            ),
+            (
+                "逼死强迫症",
+                "http://noi-test.zzstep.com/contest/CH%20Round%20%2380/1",
+                "zzstep-ch-round-80-1",
+            ),
+        ] {
+            assert_eq!(crate_name(problem, "洛谷", url), Ok(name.to_string()));
+        }
+    }
+
+    #[test]
+    fn bidi_controls_never_reach_a_comment_and_tests_are_bounded() {
+        let body = r#"{"name":"A\u202eB\u2066C","group":"X","url":"http://example.com/\u202e/1","memoryLimit":1,"timeLimit":1,"tests":[]}"#;
+        let request = parse(body.as_bytes()).unwrap();
+        assert_eq!(
+            request.plan.url.as_deref(),
+            Some("http://example.com/%E2%80%AE/1")
         );
-        let error = crate_name("..", "Judge", "http://example.com/a/1").unwrap_err();
-        assert!(
-            error.to_string().contains("has no ASCII letters"),
-            "{error}"
+        for (_, text) in super::super::render(&request.plan) {
+            assert!(!text.chars().any(is_bidi), "{text}");
+        }
+        let tests = format!(
+            "[{}]",
+            vec![r#"{"input":"","output":""}"#; MOST_TESTS + 1].join(",")
         );
-        let error = crate_name("Fight", "洛谷", "http://example.com/1").unwrap_err();
-        assert!(error.to_string().contains("names the judge"), "{error}");
+        let body = body.replace(r#""tests":[]"#, &format!(r#""tests":{tests}"#));
+        let error = parse(body.as_bytes()).unwrap_err().to_string();
+        assert!(error.contains("101 tests, over the 100"), "{error}");
     }
 
     #[test]

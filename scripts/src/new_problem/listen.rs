@@ -6,21 +6,33 @@
 //! one request per problem, one after another, each with the same batch id
 //! and the batch's size (src/models/Contest.ts).
 //!
-//! HTTP/1.1 as far as one POST a click needs it, on std's TcpListener:
-//! bound to the loopback addresses only (127.0.0.1, and ::1 where there is
-//! one, since a browser may resolve `localhost` to either), a thread a
-//! connection blocked in `accept` or `read` (no CPU while waiting), a read
-//! timeout, a bound on the head and the body, one answer and the
-//! connection closed. Each problem is made under one lock, so two requests
-//! for the same problem never write it at once.
+//! Only the extension is listened to. A web page open in the same
+//! browser can send a "simple" request (`text/plain`, no preflight) to any
+//! port on localhost: such a request is refused 415, and one that names a
+//! page's origin (any but `chrome-extension://`, `moz-extension://`,
+//! `safari-web-extension://`) or a host other than localhost (DNS
+//! rebinding) 403. A page's `application/json` request is preflighted with
+//! OPTIONS, whose answer names no page's origin, so the browser never sends
+//! it. The extension's own fetch needs no CORS: its manifest asks for
+//! `http://localhost/` (scripts/build/extension.ts, `host_permissions`).
+//!
+//! On std's TcpListener: bound to the loopback addresses only (127.0.0.1,
+//! and ::1 where there is one, since a browser may resolve `localhost` to
+//! either); the head read by httparse; a thread a connection, at most
+//! [`MOST_CONNECTIONS`] at once, blocked in `read` (no CPU while waiting);
+//! a read timeout, a bound on the head, the body and the bodies held at
+//! once; one answer and the connection closed. Each problem is made under
+//! one lock, so two requests for the same problem never write it at once.
 
-use super::companion::{self, MOST_BYTES};
+use super::companion::{self, MOST_BYTES, MOST_TESTS};
 use crate::error::Error;
 use crate::workspace::Workspace;
-use std::collections::{BTreeSet, HashMap};
+use serde_json::Value;
+use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,15 +42,68 @@ const READ_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one request may take to arrive in all.
 const REQUEST_TIME: Duration = Duration::from_secs(30);
 
-/// The longest request line and headers taken.
+/// The longest request line and headers taken, and how many headers.
 const MOST_HEAD: usize = 16 << 10;
+const MOST_HEADERS: usize = 64;
+
+/// Connections read at once, each on a thread: the extension sends one
+/// problem at a time (a contest's one after another, each awaited), so
+/// more are turned away (503) as they come.
+pub const MOST_CONNECTIONS: usize = 8;
+
+/// The bodies being read or made at once, in bytes: a request that would
+/// take more is turned away (503) before its body is read. One request of
+/// the most bytes at a time (the extension sends one at a time), or many
+/// small ones.
+pub const MOST_HELD: u64 = MOST_BYTES;
 
 /// What the listener keeps between requests.
 struct State {
     root: PathBuf,
     force: bool,
-    /// Each batch still incomplete: its size and the crates received.
-    batches: HashMap<String, (u64, BTreeSet<String>)>,
+    /// Each batch still incomplete: the problems received.
+    batches: HashMap<String, u64>,
+}
+
+/// The bytes of the bodies held now, against [`MOST_HELD`].
+struct Held(Mutex<u64>);
+
+/// Bytes taken from [`Held`], given back when dropped.
+struct Reserved<'a> {
+    held: &'a Held,
+    bytes: u64,
+}
+
+impl Held {
+    fn reserve(&self, bytes: u64) -> Option<Reserved<'_>> {
+        let mut held = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if *held + bytes > MOST_HELD {
+            return None;
+        }
+        *held += bytes;
+        Some(Reserved { held: self, bytes })
+    }
+}
+
+impl Drop for Reserved<'_> {
+    fn drop(&mut self) {
+        let mut held = self
+            .held
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        *held -= self.bytes;
+    }
+}
+
+/// What every connection's thread shares.
+struct Shared {
+    state: Mutex<State>,
+    held: Held,
+    connections: AtomicUsize,
 }
 
 /// Runs the listener until the process is stopped (Ctrl-C): every crate is
@@ -56,16 +121,20 @@ pub fn main(port: u16, force: bool) -> Result<bool, Error> {
         .port();
     // No IPv6 loopback (or the port taken there): 127.0.0.1 alone.
     let v6 = TcpListener::bind((Ipv6Addr::LOCALHOST, port)).ok();
-    let state = Arc::new(Mutex::new(State {
-        root: workspace.root,
-        force,
-        batches: HashMap::new(),
-    }));
+    let state = Arc::new(Shared {
+        state: Mutex::new(State {
+            root: workspace.root,
+            force,
+            batches: HashMap::new(),
+        }),
+        held: Held(Mutex::new(0)),
+        connections: AtomicUsize::new(0),
+    });
     let _ = writeln!(
         io::stdout(),
-        "listening on http://localhost:{port}/ ({}): in Competitive Companion's settings, add \
-         {port} to the custom ports, then click its green plus on a problem or contest page; \
-         Ctrl-C stops",
+        "listening on http://localhost:{port}/ ({}): add {port} to Competitive Companion's \
+         custom ports (its options page: right-click its icon, Options), then click its green \
+         plus on a problem or contest page; Ctrl-C stops",
         if v6.is_some() {
             "127.0.0.1 and ::1"
         } else {
@@ -80,13 +149,31 @@ pub fn main(port: u16, force: bool) -> Result<bool, Error> {
     Ok(true)
 }
 
-/// Answers each connection to `listener` on a thread of its own, forever.
-fn serve(listener: &TcpListener, state: &Arc<Mutex<State>>) {
+/// Answers each connection to `listener` on a thread of its own, forever;
+/// one over [`MOST_CONNECTIONS`] is answered 503 at once and closed.
+fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
     for stream in listener.incoming() {
         match stream {
-            Ok(stream) => {
-                let state = Arc::clone(state);
-                std::thread::spawn(move || answer(stream, &state));
+            Ok(mut stream) => {
+                if shared.connections.fetch_add(1, Ordering::SeqCst) >= MOST_CONNECTIONS {
+                    shared.connections.fetch_sub(1, Ordering::SeqCst);
+                    // Never blocks the accepting thread: the answer fits in
+                    // the socket's buffer, or is dropped.
+                    let _ = stream.set_nonblocking(true);
+                    let line = format!(
+                        "{MOST_CONNECTIONS} connections are being read already: \
+                         send it again when they are done"
+                    );
+                    let _ = writeln!(io::stderr(), "refused a request (503): {line}");
+                    let _ = stream.write_all(response(503, &line, None).as_bytes());
+                    let _ = stream.shutdown(Shutdown::Write);
+                    continue;
+                }
+                let shared = Arc::clone(shared);
+                std::thread::spawn(move || {
+                    answer(stream, &shared);
+                    shared.connections.fetch_sub(1, Ordering::SeqCst);
+                });
             }
             // Out of file descriptors, say: the next accept may do.
             Err(_) => std::thread::sleep(Duration::from_millis(100)),
@@ -94,62 +181,93 @@ fn serve(listener: &TcpListener, state: &Arc<Mutex<State>>) {
     }
 }
 
-/// A request turned away: its status and why.
+/// A request turned away: its status and why (204 for a preflight, with
+/// the extension's origin when it sent one).
 struct Refusal {
     status: u16,
     reason: String,
+    origin: Option<String>,
 }
 
 fn refuse(status: u16, reason: impl Into<String>) -> Refusal {
     Refusal {
         status,
         reason: reason.into(),
+        origin: None,
     }
 }
 
 /// Reads one request from `stream`, makes its problem and answers it.
-fn answer(mut stream: TcpStream, state: &Mutex<State>) {
+fn answer(mut stream: TcpStream, shared: &Shared) {
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
     let _ = stream.set_write_timeout(Some(READ_TIMEOUT));
-    let (status, line) = match read_request(&mut stream) {
-        Err(refusal) => (refusal.status, refusal.reason),
-        Ok(body) => match companion::parse(&body) {
-            Err(error) => (400, error.to_string()),
-            Ok(request) => {
-                // A thread that panicked holding the lock left the state as
-                // it was between two whole problems: go on with it.
-                let mut state = state
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                match companion::receive(&state.root, &request.plan, state.force) {
-                    Ok(mut line) => {
-                        if let Some(batch) = request.batch.filter(|batch| batch.size > 1) {
-                            line += &state.counted(&batch.id, batch.size, &request.plan.name);
-                        }
-                        (200, line)
-                    }
-                    Err(error) => (409, error.to_string()),
-                }
-            }
-        },
+    let (status, line, origin) = match read_request(&mut stream, &shared.held) {
+        Err(refusal) => (refusal.status, refusal.reason, refusal.origin),
+        Ok((body, _reserved)) => {
+            let (status, line) = take(body, &shared.state);
+            (status, line, None)
+        }
     };
-    if status == 200 {
-        let _ = writeln!(io::stdout(), "{line}");
-    } else {
-        let _ = writeln!(io::stderr(), "refused a request ({status}): {line}");
+    match status {
+        200 => {
+            let _ = writeln!(io::stdout(), "{line}");
+        }
+        204 => {}
+        _ => {
+            let _ = writeln!(io::stderr(), "refused a request ({status}): {line}");
+        }
     }
-    respond(&mut stream, status, &line);
+    respond(&mut stream, status, &line, origin.as_deref());
+}
+
+/// Makes the problem of a request's body: the status and the line.
+/// Each copy of the samples is dropped once the next is made: the body
+/// once read as JSON, the JSON once read as a plan.
+fn take(body: Vec<u8>, state: &Mutex<State>) -> (u16, String) {
+    let value: Value = match serde_json::from_slice(&body) {
+        Ok(value) => value,
+        Err(error) => return (400, format!("the body is not JSON: {error}")),
+    };
+    drop(body);
+    let tests = value
+        .get("tests")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if tests > MOST_TESTS {
+        return (
+            413,
+            format!("{tests} tests, over the {MOST_TESTS} a problem may have"),
+        );
+    }
+    let request = match companion::read(&value) {
+        Ok(request) => request,
+        Err(error) => return (400, error.to_string()),
+    };
+    drop(value);
+    // A thread that panicked holding the lock left the state as it was
+    // between two whole problems: go on with it.
+    let mut state = state
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    match companion::receive(&state.root, &request.plan, state.force) {
+        Ok(mut line) => {
+            if let Some(batch) = request.batch.filter(|batch| batch.size > 1) {
+                line += &state.counted(&batch.id, batch.size);
+            }
+            (200, line)
+        }
+        Err(error) => (409, error.to_string()),
+    }
 }
 
 impl State {
-    /// Counts `name` in its batch: what the line adds about the batch.
-    fn counted(&mut self, id: &str, size: u64, name: &str) -> String {
-        let (_, names) = self
-            .batches
-            .entry(id.to_string())
-            .or_insert_with(|| (size, BTreeSet::new()));
-        names.insert(name.to_string());
-        let received = names.len() as u64;
+    /// Counts a problem of the batch `id`: what the line adds about the
+    /// batch. Each problem of a contest is sent once (src/models/Contest.ts),
+    /// so two that are one crate (the same problem twice) count as two.
+    fn counted(&mut self, id: &str, size: u64) -> String {
+        let received = self.batches.entry(id.to_string()).or_default();
+        *received += 1;
+        let received = *received;
         if received >= size {
             self.batches.remove(id);
             format!("; the batch is complete: all {size} problems")
@@ -162,21 +280,26 @@ impl State {
     }
 }
 
-/// The body of a POST to `/`, or why the request is refused.
-fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
+/// The body of a POST to `/` from the extension, or why the request is
+/// refused. The head is read by httparse (RFC 9112's grammar: a folded
+/// header, a bad token or a bare CR is an error, never a guess); the
+/// checks are then made in the order that tells a caller most.
+fn read_request<'a>(
+    stream: &mut TcpStream,
+    held: &'a Held,
+) -> Result<(Vec<u8>, Reserved<'a>), Refusal> {
     let started = Instant::now();
     let mut buffer = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
-        let end = find(&buffer, b"\r\n\r\n");
-        if end.unwrap_or(buffer.len()) > MOST_HEAD {
+        if let Some(end) = head_length(&buffer)? {
+            break end;
+        }
+        if buffer.len() > MOST_HEAD {
             return Err(refuse(
                 431,
                 format!("the request's head is over {} KiB", MOST_HEAD >> 10),
             ));
-        }
-        if let Some(at) = end {
-            break at;
         }
         let read = read_some(stream, &mut chunk, started)?;
         if read == 0 {
@@ -184,23 +307,68 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
         }
         buffer.extend_from_slice(&chunk[..read]);
     };
-    let head = String::from_utf8_lossy(&buffer[..head_end]).into_owned();
-    let mut lines = head.split("\r\n");
-    let request_line = lines.next().unwrap_or_default();
-    let mut parts = request_line.split(' ');
-    let (method, target) = (
-        parts.next().unwrap_or_default(),
-        parts.next().unwrap_or("?"),
-    );
-    let path = target.split('?').next().unwrap_or_default();
-    if !parts
-        .next()
-        .is_some_and(|version| version.starts_with("HTTP/1."))
-    {
-        return Err(refuse(400, "not an HTTP/1.x request"));
+    let mut headers = [httparse::EMPTY_HEADER; MOST_HEADERS];
+    let mut request = httparse::Request::new(&mut headers);
+    // Complete: head_length parsed these same bytes.
+    let _ = request.parse(&buffer[..head_end]);
+    if head_end > MOST_HEAD {
+        return Err(refuse(
+            431,
+            format!("the request's head is over {} KiB", MOST_HEAD >> 10),
+        ));
     }
+    let method = request.method.unwrap_or_default();
+    let target = request.path.unwrap_or_default();
+    let path = target.split('?').next().unwrap_or_default();
+    let header = |name: &str| -> Result<Option<String>, Refusal> {
+        let mut values = request
+            .headers
+            .iter()
+            .filter(|header| header.name.eq_ignore_ascii_case(name));
+        let first = values.next();
+        if values.next().is_some() {
+            return Err(refuse(400, format!("{name} is given twice")));
+        }
+        first
+            .map(|header| {
+                std::str::from_utf8(header.value)
+                    .map(|value| value.trim().to_string())
+                    .map_err(|_| refuse(400, format!("{name} is not UTF-8")))
+            })
+            .transpose()
+    };
     if path != "/" {
         return Err(refuse(404, format!("not found: {}", shown(target))));
+    }
+    // A page that reached the listener through a name of its own (DNS
+    // rebinding) names that host; the extension names localhost.
+    let host = header("Host")?;
+    if !host.as_deref().map_or(true, is_loopback_host) {
+        return Err(refuse(
+            403,
+            format!(
+                "Host is {}, not localhost: only Competitive Companion is listened to",
+                shown(host.as_deref().unwrap_or_default())
+            ),
+        ));
+    }
+    let origin = header("Origin")?;
+    if let Some(origin) = origin.as_deref().filter(|origin| !is_extension(origin)) {
+        return Err(refuse(
+            403,
+            format!(
+                "a request from the web page {}: only Competitive Companion, from its \
+                 extension origin, is listened to",
+                shown(origin)
+            ),
+        ));
+    }
+    if method == "OPTIONS" {
+        return Err(Refusal {
+            status: 204,
+            reason: String::new(),
+            origin,
+        });
     }
     if method != "POST" {
         return Err(refuse(
@@ -211,23 +379,31 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
             ),
         ));
     }
-    let header = |name: &str| {
-        head.split("\r\n").skip(1).find_map(|line| {
-            let (key, value) = line.split_once(':')?;
-            key.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| value.trim().to_string())
-        })
-    };
-    if header("transfer-encoding").is_some() {
+    if header("Transfer-Encoding")?.is_some() {
         return Err(refuse(411, "a chunked body: send it with a Content-Length"));
     }
-    let length: u64 = match header("content-length") {
+    let length: u64 = match header("Content-Length")? {
         None => return Err(refuse(411, "no Content-Length")),
         Some(value) => value
             .parse()
-            .map_err(|_| refuse(400, format!("Content-Length is {}", shown(&value))))?,
+            .ok()
+            .filter(|_| value.bytes().all(|byte| byte.is_ascii_digit()))
+            .ok_or_else(|| refuse(400, format!("Content-Length is {}", shown(&value))))?,
     };
+    let json = header("Content-Type")?.is_some_and(|value| {
+        value
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .eq_ignore_ascii_case("application/json")
+    });
+    if !json {
+        return Err(refuse(
+            415,
+            "not Content-Type: application/json, which Competitive Companion sends",
+        ));
+    }
     if length > MOST_BYTES {
         return Err(refuse(
             413,
@@ -237,11 +413,20 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
             ),
         ));
     }
-    if header("expect").is_some_and(|value| value.eq_ignore_ascii_case("100-continue")) {
+    let reserved = held.reserve(length).ok_or_else(|| {
+        refuse(
+            503,
+            format!(
+                "the requests being read hold {} MiB already: send it again when they are done",
+                MOST_HELD >> 20
+            ),
+        )
+    })?;
+    if header("Expect")?.is_some_and(|value| value.eq_ignore_ascii_case("100-continue")) {
         let _ = stream.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
     }
     let length = length as usize;
-    let mut body = buffer.split_off(head_end + 4);
+    let mut body = buffer.split_off(head_end);
     while body.len() < length {
         let read = read_some(stream, &mut chunk, started)?;
         if read == 0 {
@@ -253,7 +438,47 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>, Refusal> {
         body.extend_from_slice(&chunk[..read]);
     }
     body.truncate(length);
-    Ok(body)
+    Ok((body, reserved))
+}
+
+/// The length of the request's head once all of it has come, by httparse.
+fn head_length(buffer: &[u8]) -> Result<Option<usize>, Refusal> {
+    let mut headers = [httparse::EMPTY_HEADER; MOST_HEADERS];
+    match httparse::Request::new(&mut headers).parse(buffer) {
+        Ok(httparse::Status::Complete(end)) => Ok(Some(end)),
+        Ok(httparse::Status::Partial) => Ok(None),
+        Err(httparse::Error::TooManyHeaders) => Err(refuse(
+            431,
+            format!("the request has over {MOST_HEADERS} headers"),
+        )),
+        Err(error) => Err(refuse(400, format!("not an HTTP/1.x request: {error}"))),
+    }
+}
+
+/// The Host of a request to the listener: localhost or a loopback address,
+/// with or without a port.
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "::1"
+}
+
+/// An origin of a browser extension: Chrome's and Edge's
+/// `chrome-extension://ID`, Firefox's `moz-extension://UUID`, Safari's
+/// `safari-web-extension://UUID`. A web page's origin is `http(s)://HOST`
+/// or `null` (a sandboxed frame, a file).
+fn is_extension(origin: &str) -> bool {
+    [
+        "chrome-extension://",
+        "moz-extension://",
+        "safari-web-extension://",
+    ]
+    .iter()
+    .any(|scheme| {
+        origin.len() > scheme.len() && origin[..scheme.len()].eq_ignore_ascii_case(scheme)
+    })
 }
 
 /// One read, refused as 408 once the connection has been silent too long
@@ -285,42 +510,64 @@ fn read_some(stream: &mut TcpStream, chunk: &mut [u8], started: Instant) -> Resu
     }
 }
 
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
-}
-
 /// A text from the request, for a line: escaped, and short.
 fn shown(text: &str) -> String {
     let short: String = text.chars().take(40).collect();
     format!("{short:?}")
 }
 
-/// Writes the answer and closes the connection, reading for a moment what
-/// the client still sends (a refused body), so that the close does not
-/// reset the connection before the answer is read.
-fn respond(stream: &mut TcpStream, status: u16, line: &str) {
+/// The whole answer: status line, headers and `line`. A preflight (204)
+/// from the extension gets its origin back; no answer ever names a page's.
+fn response(status: u16, line: &str, origin: Option<&str>) -> String {
     let reason = match status {
         200 => "OK",
+        204 => "No Content",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
         408 => "Request Timeout",
         409 => "Conflict",
         411 => "Length Required",
         413 => "Content Too Large",
+        415 => "Unsupported Media Type",
         431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
         _ => "Error",
     };
-    let body = format!("{line}\n");
-    let allow = if status == 405 { "Allow: POST\r\n" } else { "" };
-    let response = format!(
+    let body = if status == 204 {
+        String::new()
+    } else {
+        format!("{line}\n")
+    };
+    let mut extra = String::new();
+    if status == 405 || status == 204 {
+        extra += "Allow: POST, OPTIONS\r\n";
+    }
+    if let Some(origin) = origin {
+        extra += &format!(
+            "Access-Control-Allow-Origin: {origin}\r\nAccess-Control-Allow-Methods: POST\r\n\
+             Access-Control-Allow-Headers: Content-Type\r\nVary: Origin\r\n"
+        );
+    }
+    if status == 503 {
+        extra += "Retry-After: 1\r\n";
+    }
+    format!(
         "HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
-         Content-Length: {}\r\n{allow}Connection: close\r\n\r\n{body}",
+         Content-Length: {}\r\n{extra}Connection: close\r\n\r\n{body}",
         body.len()
-    );
-    if stream.write_all(response.as_bytes()).is_err() {
+    )
+}
+
+/// Writes the answer and closes the connection, reading for a moment what
+/// the client still sends (a refused body), so that the close does not
+/// reset the connection before the answer is read.
+fn respond(stream: &mut TcpStream, status: u16, line: &str, origin: Option<&str>) {
+    if stream
+        .write_all(response(status, line, origin).as_bytes())
+        .is_err()
+    {
         return;
     }
     let _ = stream.flush();
