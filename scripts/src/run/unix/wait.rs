@@ -286,6 +286,7 @@ mod tests {
             memory: None,
             output_over: None,
             cpu: None,
+            wait: Duration::ZERO,
         };
         // Under the group's lock: no other run starts a runner meanwhile.
         REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
