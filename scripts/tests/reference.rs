@@ -1017,8 +1017,19 @@ fn bapctools_test_problems_give_each_submission_its_folders_verdict() {
         "the judgehost cuts output at its limit and lets the program run into its time \
          limit; the tool stops it at the output limit",
     )];
+    // `constants` links its validator's header from outside the package
+    // (output_validator/validation.h to BAPCtools' own resources), which
+    // the package format forbids and the tool refuses with the path;
+    // BAPCtools' export (`bt zip`) copies what a link names, and so is it
+    // judged here: from a copy with its links resolved.
+    let exported = Scratch::new("reference-bapctools-export");
     for (problem, limit) in problems {
-        let package = bapctools.join("test").join("problems").join(problem);
+        let mut package = bapctools.join("test").join("problems").join(problem);
+        if problem == "constants" {
+            let copy = exported.path.join(problem);
+            common::copy_tree(&package, &copy);
+            package = copy;
+        }
         tally.judge_package(&package, limit, &known);
     }
     tally.report(60);
