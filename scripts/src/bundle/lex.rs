@@ -169,6 +169,40 @@ fn identifier_length(rest: &str) -> usize {
 }
 
 /// No partner: a token that is not a delimiter, or an unmatched one.
+/// A text's tokens, with their delimiters matched: the slimming takes
+/// them without comments, the splice with.
+pub struct Code<'a> {
+    pub text: &'a str,
+    pub tokens: Vec<Token>,
+    /// For an opening or closing delimiter, the index of its partner;
+    /// [`UNMATCHED`] for other tokens and unmatched delimiters.
+    pub partner: Vec<usize>,
+}
+
+impl<'a> Code<'a> {
+    pub fn new(text: &'a str, tokens: Vec<Token>) -> Code<'a> {
+        let partner = partners(&tokens);
+        Code {
+            text,
+            tokens,
+            partner,
+        }
+    }
+
+    /// The text of the token at `index`; empty past the last.
+    pub fn text(&self, index: usize) -> &'a str {
+        self.tokens
+            .get(index)
+            .map_or("", |token| &self.text[token.start..token.end])
+    }
+
+    pub fn is_punct(&self, index: usize, punct: u8) -> bool {
+        self.tokens
+            .get(index)
+            .is_some_and(|token| token.kind == Kind::Punct(punct))
+    }
+}
+
 pub const UNMATCHED: usize = usize::MAX;
 
 /// For each token that opens or closes a delimiter, the index of its

@@ -13,7 +13,7 @@
 //! or after a type's name as a generic bracket; the bundle is compiled
 //! before it is written, so a wrong guess cannot reach a judge.
 
-use super::lex::{line_start, partners, tokens, Kind, Token, UNMATCHED};
+use super::lex::{line_start, tokens, Code, Kind, Token, UNMATCHED};
 
 /// The line cargo-equip puts before the libraries it inlines.
 const LIBRARIES: &str = "// The following code was expanded by `cargo-equip`";
@@ -43,7 +43,13 @@ pub fn slim(text: &str) -> String {
             cuts.push((token.start, token.end));
         }
     }
-    let code = Code::new(text, solution);
+    let code = Code::new(
+        text,
+        solution
+            .into_iter()
+            .filter(|token| token.kind != Kind::Comment)
+            .collect(),
+    );
     let mut at = 0;
     while at < code.tokens.len() {
         match code.false_cfg(at) {
@@ -112,42 +118,7 @@ fn widen(text: &str, cuts: Vec<(usize, usize)>) -> Vec<(usize, usize, &'static s
         .collect()
 }
 
-/// The tokens of the solution but its comments, with their delimiters
-/// matched.
-struct Code<'a> {
-    text: &'a str,
-    tokens: Vec<Token>,
-    /// For an opening or closing delimiter, the index of its partner;
-    /// [`UNMATCHED`] for other tokens and unmatched delimiters.
-    partner: Vec<usize>,
-}
-
 impl<'a> Code<'a> {
-    fn new(text: &'a str, tokens: Vec<Token>) -> Code<'a> {
-        let tokens: Vec<Token> = tokens
-            .into_iter()
-            .filter(|token| token.kind != Kind::Comment)
-            .collect();
-        let partner = partners(&tokens);
-        Code {
-            text,
-            tokens,
-            partner,
-        }
-    }
-
-    fn text(&self, index: usize) -> &'a str {
-        self.tokens
-            .get(index)
-            .map_or("", |token| &self.text[token.start..token.end])
-    }
-
-    fn is_punct(&self, index: usize, punct: u8) -> bool {
-        self.tokens
-            .get(index)
-            .is_some_and(|token| token.kind == Kind::Punct(punct))
-    }
-
     /// The token at `index` is the punctuation `punct` directly after the
     /// previous token's `before`, as in `::`, `->` or `=>`.
     fn joined(&self, index: usize, before: u8, punct: u8) -> bool {

@@ -28,7 +28,7 @@
 //! cargo-equip takes them from syn's; the differences that could matter
 //! (a byte-order mark, a `#!` line) are left to cargo-equip too.
 
-use super::lex::{self, Kind, Token, UNMATCHED};
+use super::lex::{self, Code, Kind, UNMATCHED};
 use crate::error::Error;
 use std::env;
 use std::fs;
@@ -147,7 +147,7 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
             path.display()
         )));
     }
-    let code = Code::new(&content);
+    let code = Code::new(&content, lex::tokens(&content));
     let mut edits = Vec::new();
     for at in code.level(0, code.tokens.len()) {
         let (Some(name), Some(semicolon)) = (code.next(at), code.next(at + 1)) else {
@@ -236,7 +236,7 @@ fn indent_code(code: &str, levels: usize) -> String {
 /// Where cargo-equip puts its prelude lines: before the first item of the
 /// file and of every inline module, nested ones too.
 fn prelude_insertions(code: &str) -> Vec<(usize, usize, String)> {
-    let parsed = Code::new(code);
+    let parsed = Code::new(code, lex::tokens(code));
     let mut edits = Vec::new();
     parsed.preludes(0, parsed.tokens.len(), true, &mut edits);
     edits
@@ -245,7 +245,7 @@ fn prelude_insertions(code: &str) -> Vec<(usize, usize, String)> {
 /// Refuses what cargo-equip rewrites in a binary's code beyond the prelude
 /// (`process_bin`), and its skip attribute: the splice does not do these.
 fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupported> {
-    let parsed = Code::new(code);
+    let parsed = Code::new(code, lex::tokens(code));
     for at in 0..parsed.tokens.len() {
         let text = parsed.text(at);
         let next = parsed.next(at).map_or("", |next| parsed.text(next));
@@ -276,36 +276,7 @@ fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupporte
     Ok(())
 }
 
-/// A text's tokens, comments included, with their delimiters matched.
-struct Code<'a> {
-    text: &'a str,
-    tokens: Vec<Token>,
-    partner: Vec<usize>,
-}
-
 impl<'a> Code<'a> {
-    fn new(text: &'a str) -> Code<'a> {
-        let tokens = lex::tokens(text);
-        let partner = lex::partners(&tokens);
-        Code {
-            text,
-            tokens,
-            partner,
-        }
-    }
-
-    fn text(&self, index: usize) -> &'a str {
-        self.tokens
-            .get(index)
-            .map_or("", |token| &self.text[token.start..token.end])
-    }
-
-    fn is_punct(&self, index: usize, punct: u8) -> bool {
-        self.tokens
-            .get(index)
-            .is_some_and(|token| token.kind == Kind::Punct(punct))
-    }
-
     /// The token at `index` is the second `:` of a `::`.
     fn joined_colons(&self, index: usize) -> bool {
         index > 0
