@@ -8,22 +8,8 @@
 mod common;
 
 use common::{fixture, fresh_comment, judge, judge_program, lacking, package, package_line};
-use common::{Scratch, CPP_COMPILERS};
+use common::{Scratch, CPP_COMPILERS, PYTHON_VALIDATOR};
 use std::path::Path;
-
-/// Accepts an output whose one number is the answer's, up to its sign;
-/// says why it rejects one.
-const PYTHON_VALIDATOR: &str = r#"import os
-import sys
-
-answer = open(sys.argv[2]).read().split()
-output = sys.stdin.read().split()
-if len(output) == 1 and output[0].lstrip("-") == answer[0].lstrip("-"):
-    sys.exit(42)
-with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
-    message.write("expected +-%s, got %s\n" % (answer[0], " ".join(output)))
-sys.exit(43)
-"#;
 
 /// Accepts everything: were it taken for the validator, a wrong answer
 /// would be AC.

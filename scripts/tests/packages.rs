@@ -10,7 +10,7 @@ mod common;
 
 use common::{
     fixture, fresh_comment, judge, lacking, package, package_line, tool, Problems, Report, Scratch,
-    CPP_COMPILERS,
+    CPP_COMPILERS, PYTHON_VALIDATOR,
 };
 use std::path::Path;
 
@@ -479,21 +479,6 @@ fn a_polygon_package_without_its_test_files_says_where_they_come_from() {
     );
     report.exited(1);
 }
-
-/// An ICPC output validator in Python: `validate.py INPUT ANSWER
-/// FEEDBACK_DIR < OUTPUT`, exit 42 when the output is the answer's number
-/// or its negation, else 43 with a judge message.
-const PYTHON_VALIDATOR: &str = r#"import os
-import sys
-
-answer = open(sys.argv[2]).read().split()
-output = sys.stdin.read().split()
-if len(output) == 1 and output[0].lstrip("-") == answer[0].lstrip("-"):
-    sys.exit(42)
-with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
-    message.write("expected +-%s, got %s\n" % (answer[0], " ".join(output)))
-sys.exit(43)
-"#;
 
 /// Judges `package`, whose output validator in the folder `validator`
 /// accepts case `SET/1` and rejects `SET/2` saying `rejected`: asserts

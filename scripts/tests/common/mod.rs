@@ -363,3 +363,18 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// An ICPC output validator in Python: `validate.py INPUT ANSWER
+/// FEEDBACK_DIR < OUTPUT`, exit 42 when the output is the answer's number
+/// or its negation, else 43 with a judge message.
+pub const PYTHON_VALIDATOR: &str = r#"import os
+import sys
+
+answer = open(sys.argv[2]).read().split()
+output = sys.stdin.read().split()
+if len(output) == 1 and output[0].lstrip("-") == answer[0].lstrip("-"):
+    sys.exit(42)
+with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
+    message.write("expected +-%s, got %s\n" % (answer[0], " ".join(output)))
+sys.exit(43)
+"#;
