@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{fixture, fresh_comment, judge, judge_program, lacking, package, package_line};
+use common::{fresh_comment, judge, judge_program, lacking, package, package_line};
 use common::{Scratch, CPP_COMPILERS, PYTHON_VALIDATOR};
 use std::path::Path;
 
@@ -304,7 +304,7 @@ fn a_file_without_the_execute_bit_is_refused_and_a_script_with_one_runs() {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
     };
     let copy = cases.path.join("solution");
-    std::fs::copy(fixture(), &copy).unwrap();
+    std::fs::copy(common::fixture(), &copy).unwrap();
     mode(&copy, 0o644);
     let error = program_refused(&copy, &cases.path);
     assert!(
