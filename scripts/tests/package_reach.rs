@@ -352,8 +352,12 @@ fn a_package_submission_is_told_of_the_include_files_and_constants_the_judge_add
         &package.path.join("submissions/accepted/sol.py"),
         &package.path,
     );
+    // The folder as a path of this platform: include\python3 on Windows.
+    let sep = std::path::MAIN_SEPARATOR;
     assert!(
-        python.contains("the judge copies the package's include/python3 into a submission"),
+        python.contains(&format!(
+            "the judge copies the package's include{sep}python3 into a submission"
+        )),
         "{python}"
     );
     assert!(
@@ -364,7 +368,10 @@ fn a_package_submission_is_told_of_the_include_files_and_constants_the_judge_add
         &package.path.join("submissions/accepted/sol.cpp"),
         &package.path,
     );
-    assert!(cpp.contains("the package's include/default into"), "{cpp}");
+    assert!(
+        cpp.contains(&format!("the package's include{sep}default into")),
+        "{cpp}"
+    );
     assert!(!cpp.contains("constants"), "{cpp}");
     // A program built: the package line says what the judge adds.
     let report = judge(&package.path, &[]);
