@@ -275,7 +275,7 @@ fn crate_urls(root: &Path) -> Result<Vec<(String, Option<String>)>, Error> {
 /// Where `plan`'s problem goes: the crate already made for it (the same
 /// identity from its url, whatever page or language it was sent from), or
 /// a name of its own, `plan.name` unless a crate or samples folder has it
-/// (another problem, or none stated), then `plan.name-2`, `-3`... The name
+/// (another problem, or none stated) or cargo refuses it, then `plan.name-2`, `-3`... The name
 /// and whether that crate exists.
 fn place(root: &Path, plan: &Plan) -> Result<(String, bool), Error> {
     let crates = crate_urls(root)?;
@@ -292,7 +292,8 @@ fn place(root: &Path, plan: &Plan) -> Result<(String, bool), Error> {
         }
     }
     let taken = |name: &str| {
-        crates.iter().any(|(other, _)| other == name)
+        naming::CARGO_RESERVED.contains(&name)
+            || crates.iter().any(|(other, _)| other == name)
             || root.join("crates").join(name).exists()
             || root.join("samples").join(name).exists()
     };

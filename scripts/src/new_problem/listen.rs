@@ -1,28 +1,49 @@
 //! `cargo new-problem --listen`: takes problems from Competitive Companion,
 //! the browser extension, which POSTs each problem as JSON to
-//! `http://localhost:PORT/` (its src/hosts/CustomHost.ts: `fetch` with
-//! method POST, `Content-Type: application/json`, the body
-//! `JSON.stringify` of the task) and ignores the answer. A contest comes as
-//! one request per problem, one after another, each with the same batch id
-//! and the batch's size (src/models/Contest.ts).
+//! `http://localhost:PORT/` and ignores the answer (its src/hosts/Host.ts
+//! and CustomHost.ts: `fetch(url, {method: 'POST', mode: 'no-cors', body:
+//! JSON.stringify(task), headers: {'Content-Type': 'application/json'}})`).
+//! A contest comes as one request per problem, one after another, each with
+//! the same batch id and the batch's size (src/models/Contest.ts).
 //!
-//! Only the extension is listened to. A web page open in the same
-//! browser can send a "simple" request (`text/plain`, no preflight) to any
-//! port on localhost: such a request is refused 415, and one that names a
-//! page's origin (any but `chrome-extension://`, `moz-extension://`,
-//! `safari-web-extension://`) or a host other than localhost (DNS
-//! rebinding) 403. A page's `application/json` request is preflighted with
-//! OPTIONS, whose answer names no page's origin, so the browser never sends
-//! it. The extension's own fetch needs no CORS: its manifest asks for
-//! `http://localhost/` (scripts/build/extension.ts, `host_permissions`).
+//! What a browser sends is not what that call asks for: in `no-cors` mode
+//! the Fetch standard drops every header that is not a no-CORS-safelisted
+//! request-header, and `application/json` is not one, so Chromium and
+//! Firefox send `Content-Type: text/plain;charset=UTF-8`. What they always
+//! send with a POST is the `Origin`: `chrome-extension://ID` from Chrome and
+//! Edge, `moz-extension://UUID` from Firefox (a new UUID at each install),
+//! `safari-web-extension://UUID` from Safari, and a web page's own origin
+//! (`http://127.0.0.1:8000`, or `null`) from a page. `Sec-Fetch-Site` does
+//! not tell them apart (Firefox says `same-origin` for an add-on with host
+//! permissions, `cross-site` for one without), so the Origin decides:
+//!
+//! - an extension's origin: the body is read as JSON, whatever its
+//!   Content-Type says;
+//! - a web page's origin, `null` included: refused 403, nothing written
+//!   (as is a Host other than localhost: DNS rebinding);
+//! - no Origin at all, which no browser's POST lacks: a client of its own (a
+//!   script, an editor's plugin) is taken when it says `Content-Type:
+//!   application/json`, and refused 415 otherwise. A page cannot send that
+//!   header without a preflight, and a preflight (OPTIONS) names the page's
+//!   origin, so its answer names none and the browser sends nothing more.
+//!
+//! The extension needs no CORS: its manifest asks for `http://localhost/`
+//! (scripts/build/extension.ts, `host_permissions`), and its answer is
+//! never read.
 //!
 //! On std's TcpListener: bound to the loopback addresses only (127.0.0.1,
 //! and ::1 where there is one, since a browser may resolve `localhost` to
 //! either); the head read by httparse; a thread a connection, at most
 //! [`MOST_CONNECTIONS`] at once, blocked in `read` (no CPU while waiting);
-//! a read timeout, a bound on the head, the body and the bodies held at
-//! once; one answer and the connection closed. Each problem is made under
-//! one lock, so two requests for the same problem never write it at once.
+//! bounds on the silence, on the head's time from its first byte and on
+//! the whole request's time, each kept by the socket's timeout so that no
+//! read outlasts it; bounds on the head, the body and the bodies held at
+//! once; one answer and the connection closed. A connection that has not
+//! sent a whole request within [`GRACE`] gives its place (its slot, the
+//! bytes it holds) to a new one, so slow connections never keep out the
+//! extension, whose request comes whole at once. Each problem is made
+//! under one lock, so two requests for the same problem never write it at
+//! once.
 
 use super::companion::{self, MOST_BYTES, MOST_TESTS};
 use crate::error::Error;
@@ -32,15 +53,23 @@ use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How long a connection may stay silent before it is answered 408.
 const READ_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How long a request's head may take from its first byte to its last.
+const HEAD_TIME: Duration = Duration::from_secs(5);
+
 /// How long one request may take to arrive in all.
 const REQUEST_TIME: Duration = Duration::from_secs(30);
+
+/// How long a connection keeps its place without a whole request when a
+/// new one needs it: a request sent whole, as the extension sends it, is
+/// read on loopback in milliseconds.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// The longest request line and headers taken, and how many headers.
 const MOST_HEAD: usize = 16 << 10;
@@ -48,7 +77,8 @@ const MOST_HEADERS: usize = 64;
 
 /// Connections read at once, each on a thread: the extension sends one
 /// problem at a time (a contest's one after another, each awaited), so
-/// more are turned away (503) as they come.
+/// more are turned away (503) as they come, unless one of them has sent
+/// no whole request within [`GRACE`].
 pub const MOST_CONNECTIONS: usize = 8;
 
 /// The bodies being read or made at once, in bytes: a request that would
@@ -103,7 +133,81 @@ impl Drop for Reserved<'_> {
 struct Shared {
     state: Mutex<State>,
     held: Held,
-    connections: AtomicUsize,
+    /// The connections being read or answered, at most [`MOST_CONNECTIONS`].
+    slots: Mutex<Vec<Slot>>,
+    next_slot: AtomicU64,
+}
+
+/// A connection being read or answered.
+struct Slot {
+    id: u64,
+    since: Instant,
+    /// Its whole request has come: it keeps its place.
+    whole: bool,
+    /// Its socket, to shut down if it gives its place.
+    stream: TcpStream,
+}
+
+impl Shared {
+    fn slots(&self) -> MutexGuard<'_, Vec<Slot>> {
+        self.slots
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Shuts down the connection, other than `keep`, that has gone longest
+    /// past [`GRACE`] without a whole request, if there is one: its
+    /// thread's read ends at once, and the thread gives back the bytes it
+    /// holds. Whether there was one; its slot is free.
+    fn drop_slowest(slots: &mut Vec<Slot>, keep: Option<u64>) -> bool {
+        let slowest = slots
+            .iter()
+            .enumerate()
+            .filter(|(_, slot)| {
+                !slot.whole && Some(slot.id) != keep && slot.since.elapsed() >= GRACE
+            })
+            .min_by_key(|(_, slot)| slot.since)
+            .map(|(at, _)| at);
+        let Some(at) = slowest else {
+            return false;
+        };
+        let slot = slots.swap_remove(at);
+        let _ = writeln!(
+            io::stderr(),
+            "dropped a connection that had sent no whole request in {:.1} s, for a new one",
+            slot.since.elapsed().as_secs_f64()
+        );
+        let _ = slot.stream.shutdown(Shutdown::Both);
+        true
+    }
+
+    /// Connection `id`'s request has come whole: it keeps its place.
+    fn whole(&self, id: u64) {
+        if let Some(slot) = self.slots().iter_mut().find(|slot| slot.id == id) {
+            slot.whole = true;
+        }
+    }
+
+    /// Bytes for connection `id`'s body: from what is free, else from a
+    /// connection that [`drop_slowest`](Self::drop_slowest) drops, whose
+    /// thread gives them back as it ends (waited for up to a second).
+    fn reserve(&self, id: u64, bytes: u64) -> Option<Reserved<'_>> {
+        let mut dropped: Option<Instant> = None;
+        loop {
+            if let Some(reserved) = self.held.reserve(bytes) {
+                return Some(reserved);
+            }
+            if Shared::drop_slowest(&mut self.slots(), Some(id)) {
+                dropped = Some(Instant::now());
+            }
+            match dropped {
+                Some(since) if since.elapsed() < Duration::from_secs(1) => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                _ => return None,
+            }
+        }
+    }
 }
 
 /// Runs the listener until the process is stopped (Ctrl-C): every crate is
@@ -128,7 +232,8 @@ pub fn main(port: u16, force: bool) -> Result<bool, Error> {
             batches: HashMap::new(),
         }),
         held: Held(Mutex::new(0)),
-        connections: AtomicUsize::new(0),
+        slots: Mutex::new(Vec::new()),
+        next_slot: AtomicU64::new(0),
     });
     let _ = writeln!(
         io::stdout(),
@@ -149,35 +254,53 @@ pub fn main(port: u16, force: bool) -> Result<bool, Error> {
     Ok(true)
 }
 
-/// Answers each connection to `listener` on a thread of its own, forever;
-/// one over [`MOST_CONNECTIONS`] is answered 503 at once and closed.
+/// Answers each connection to `listener` on a thread of its own, forever.
+/// One over [`MOST_CONNECTIONS`] takes the place of a connection that has
+/// sent no whole request within [`GRACE`], or is answered 503 at once and
+/// closed.
 fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
     for stream in listener.incoming() {
-        match stream {
-            Ok(mut stream) => {
-                if shared.connections.fetch_add(1, Ordering::SeqCst) >= MOST_CONNECTIONS {
-                    shared.connections.fetch_sub(1, Ordering::SeqCst);
-                    // Never blocks the accepting thread: the answer fits in
-                    // the socket's buffer, or is dropped.
-                    let _ = stream.set_nonblocking(true);
-                    let line = format!(
-                        "{MOST_CONNECTIONS} connections are being read already: \
-                         send it again when they are done"
-                    );
-                    let _ = writeln!(io::stderr(), "refused a request (503): {line}");
-                    let _ = stream.write_all(response(503, &line, None).as_bytes());
-                    let _ = stream.shutdown(Shutdown::Write);
-                    continue;
-                }
-                let shared = Arc::clone(shared);
-                std::thread::spawn(move || {
-                    answer(stream, &shared);
-                    shared.connections.fetch_sub(1, Ordering::SeqCst);
-                });
-            }
+        let Ok(mut stream) = stream else {
             // Out of file descriptors, say: the next accept may do.
-            Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            std::thread::sleep(Duration::from_millis(100));
+            continue;
+        };
+        let id = shared.next_slot.fetch_add(1, Ordering::Relaxed);
+        let placed = {
+            let mut slots = shared.slots();
+            let room = slots.len() < MOST_CONNECTIONS || Shared::drop_slowest(&mut slots, None);
+            let handle = stream.try_clone();
+            match handle {
+                Ok(handle) if room => {
+                    slots.push(Slot {
+                        id,
+                        since: Instant::now(),
+                        whole: false,
+                        stream: handle,
+                    });
+                    true
+                }
+                _ => false,
+            }
+        };
+        if !placed {
+            // Never blocks the accepting thread: the answer fits in the
+            // socket's buffer, or is dropped.
+            let _ = stream.set_nonblocking(true);
+            let line = format!(
+                "{MOST_CONNECTIONS} connections are being read already: \
+                 send it again when they are done"
+            );
+            let _ = writeln!(io::stderr(), "refused a request (503): {line}");
+            let _ = stream.write_all(response(503, &line, None).as_bytes());
+            let _ = stream.shutdown(Shutdown::Write);
+            continue;
         }
+        let shared = Arc::clone(shared);
+        std::thread::spawn(move || {
+            answer(stream, &shared, id);
+            shared.slots().retain(|slot| slot.id != id);
+        });
     }
 }
 
@@ -197,11 +320,13 @@ fn refuse(status: u16, reason: impl Into<String>) -> Refusal {
     }
 }
 
-/// Reads one request from `stream`, makes its problem and answers it.
-fn answer(mut stream: TcpStream, shared: &Shared) {
-    let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
+/// Reads one request from `stream`, connection `id`, makes its problem
+/// and answers it.
+fn answer(mut stream: TcpStream, shared: &Shared, id: u64) {
     let _ = stream.set_write_timeout(Some(READ_TIMEOUT));
-    let (status, line, origin) = match read_request(&mut stream, &shared.held) {
+    let (status, line, origin) = match read_request(&mut stream, shared, id) {
+        // Dropped for a new connection, which said so: nothing to answer.
+        Err(_) if !shared.slots().iter().any(|slot| slot.id == id) => return,
         Err(refusal) => (refusal.status, refusal.reason, refusal.origin),
         Ok((body, _reserved)) => {
             let (status, line) = take(body, &shared.state);
@@ -286,11 +411,16 @@ impl State {
 /// checks are then made in the order that tells a caller most.
 fn read_request<'a>(
     stream: &mut TcpStream,
-    held: &'a Held,
+    shared: &'a Shared,
+    id: u64,
 ) -> Result<(Vec<u8>, Reserved<'a>), Refusal> {
-    let started = Instant::now();
+    let whole_by = Deadline {
+        at: Instant::now() + REQUEST_TIME,
+        passed: format!("the request took over {} s", REQUEST_TIME.as_secs()),
+    };
     let mut buffer = Vec::new();
     let mut chunk = [0u8; 8192];
+    let mut head_by: Option<Deadline> = None;
     let head_end = loop {
         if let Some(end) = head_length(&buffer)? {
             break end;
@@ -301,10 +431,17 @@ fn read_request<'a>(
                 format!("the request's head is over {} KiB", MOST_HEAD >> 10),
             ));
         }
-        let read = read_some(stream, &mut chunk, started)?;
+        let read = read_some(stream, &mut chunk, head_by.as_ref().unwrap_or(&whole_by))?;
         if read == 0 {
             return Err(refuse(400, "the connection closed before a whole request"));
         }
+        head_by.get_or_insert_with(|| Deadline {
+            at: (Instant::now() + HEAD_TIME).min(whole_by.at),
+            passed: format!(
+                "the request's head took over {} s from its first byte",
+                HEAD_TIME.as_secs()
+            ),
+        });
         buffer.extend_from_slice(&chunk[..read]);
     };
     let mut headers = [httparse::EMPTY_HEADER; MOST_HEADERS];
@@ -390,6 +527,8 @@ fn read_request<'a>(
             .filter(|_| value.bytes().all(|byte| byte.is_ascii_digit()))
             .ok_or_else(|| refuse(400, format!("Content-Length is {}", shown(&value))))?,
     };
+    // An extension's body is JSON whatever its browser says (text/plain);
+    // a client with no Origin says so itself.
     let json = header("Content-Type")?.is_some_and(|value| {
         value
             .split(';')
@@ -398,10 +537,11 @@ fn read_request<'a>(
             .trim()
             .eq_ignore_ascii_case("application/json")
     });
-    if !json {
+    if origin.is_none() && !json {
         return Err(refuse(
             415,
-            "not Content-Type: application/json, which Competitive Companion sends",
+            "no Origin and not Content-Type: application/json: a client other than \
+             the browser extension says that its body is JSON",
         ));
     }
     if length > MOST_BYTES {
@@ -413,7 +553,7 @@ fn read_request<'a>(
             ),
         ));
     }
-    let reserved = held.reserve(length).ok_or_else(|| {
+    let reserved = shared.reserve(id, length).ok_or_else(|| {
         refuse(
             503,
             format!(
@@ -428,7 +568,7 @@ fn read_request<'a>(
     let length = length as usize;
     let mut body = buffer.split_off(head_end);
     while body.len() < length {
-        let read = read_some(stream, &mut chunk, started)?;
+        let read = read_some(stream, &mut chunk, &whole_by)?;
         if read == 0 {
             return Err(refuse(
                 400,
@@ -438,6 +578,7 @@ fn read_request<'a>(
         body.extend_from_slice(&chunk[..read]);
     }
     body.truncate(length);
+    shared.whole(id);
     Ok((body, reserved))
 }
 
@@ -481,16 +622,27 @@ fn is_extension(origin: &str) -> bool {
     })
 }
 
-/// One read, refused as 408 once the connection has been silent too long
-/// or the request has taken too long in all.
-fn read_some(stream: &mut TcpStream, chunk: &mut [u8], started: Instant) -> Result<usize, Refusal> {
-    if started.elapsed() > REQUEST_TIME {
-        return Err(refuse(
-            408,
-            format!("the request took over {} s", REQUEST_TIME.as_secs()),
-        ));
-    }
+/// A time by which a request, or its head, must have come, and what its
+/// 408 says once it has passed.
+struct Deadline {
+    at: Instant,
+    passed: String,
+}
+
+/// One read, refused as 408 once the connection has been silent for
+/// [`READ_TIMEOUT`] or `deadline` has passed: the socket's timeout is the
+/// nearer of the two, so no read outlasts either.
+fn read_some(
+    stream: &mut TcpStream,
+    chunk: &mut [u8],
+    deadline: &Deadline,
+) -> Result<usize, Refusal> {
     loop {
+        let left = deadline.at.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(refuse(408, deadline.passed.clone()));
+        }
+        let _ = stream.set_read_timeout(Some(left.min(READ_TIMEOUT)));
         match stream.read(chunk) {
             Ok(read) => return Ok(read),
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
@@ -500,10 +652,13 @@ fn read_some(stream: &mut TcpStream, chunk: &mut [u8], started: Instant) -> Resu
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) =>
             {
+                if left <= READ_TIMEOUT {
+                    return Err(refuse(408, deadline.passed.clone()));
+                }
                 return Err(refuse(
                     408,
                     format!("nothing came for {} s", READ_TIMEOUT.as_secs()),
-                ))
+                ));
             }
             Err(error) => return Err(refuse(400, format!("cannot read the request: {error}"))),
         }

@@ -27,6 +27,13 @@ pub fn crate_name(head: &str, problem: &str) -> String {
     name
 }
 
+/// Names cargo refuses for a binary, so for a crate of the workspace: its
+/// build folders' names (cargo's `util/restricted_names.rs`,
+/// `is_conflicting_artifact_name`). A crate named so would stop every
+/// later cargo command in the workspace, so they are taken, as a crate's
+/// name is.
+pub const CARGO_RESERVED: &[&str] = &["build", "deps", "examples", "incremental"];
+
 /// Whether `name` is one [`crate_name`] can make: lowercase ASCII letters
 /// and digits in words joined by single hyphens, a letter first, at most
 /// [`MOST_NAME`] bytes. A valid Cargo package name, never a path.
