@@ -737,3 +737,141 @@ fn respond(stream: &mut TcpStream, status: u16, line: &str, origin: Option<&str>
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The listener on a port of its own, on a workspace that is never
+    /// written (every request here is refused before a crate is made).
+    fn listening() -> (u16, Arc<Shared>) {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                root: std::env::temp_dir().join("no-workspace-here"),
+                force: false,
+                batches: HashMap::new(),
+            }),
+            held: Held(Mutex::new(0)),
+            slots: Mutex::new(Vec::new()),
+            next_slot: AtomicU64::new(0),
+        });
+        let serving = Arc::clone(&shared);
+        std::thread::spawn(move || serve(&listener, &serving));
+        (port, shared)
+    }
+
+    /// Waits until `now` holds of `shared`.
+    fn wait_for(shared: &Shared, now: impl Fn(&Shared) -> bool) {
+        let started = Instant::now();
+        while !now(shared) {
+            assert!(started.elapsed() < Duration::from_secs(30));
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A connection that has sent `head` and then waits, silent but for a
+    /// byte a second until it is answered or closed; whether it was
+    /// answered, and with what status.
+    fn slow(port: u16, head: &'static str) -> std::thread::JoinHandle<Option<u16>> {
+        std::thread::spawn(move || {
+            let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(1)))
+                .unwrap();
+            let mut next = head.as_bytes();
+            let mut answer = Vec::new();
+            for _ in 0..60 {
+                if stream.write_all(next).is_err() {
+                    break;
+                }
+                next = b"x";
+                let mut chunk = [0u8; 1024];
+                match stream.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(read) => {
+                        answer.extend_from_slice(&chunk[..read]);
+                        break;
+                    }
+                    Err(error)
+                        if matches!(
+                            error.kind(),
+                            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                        ) => {}
+                    Err(_) => break,
+                }
+            }
+            String::from_utf8_lossy(&answer)
+                .split(' ')
+                .nth(1)
+                .and_then(|status| status.parse().ok())
+        })
+    }
+
+    /// A request sent whole on a new connection: its status.
+    fn whole(port: u16, request: &str) -> u16 {
+        let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+            .split(' ')
+            .nth(1)
+            .and_then(|status| status.parse().ok())
+            .unwrap_or_else(|| panic!("{answer:?}"))
+    }
+
+    /// A request sent whole is read (here: found not to be a problem)
+    /// while eight connections that send a byte a second hold every slot,
+    /// or one holds all the bytes that may be held: the slowest gives its
+    /// place once it has gone 2 s without a whole request, its socket shut
+    /// from the thread that takes the place (which must wake its reader on
+    /// every platform). Sent again while answered 503, as a loaded machine
+    /// may accept the slow ones late.
+    #[test]
+    fn a_request_sent_whole_takes_the_place_of_the_slowest() {
+        let (port, shared) = listening();
+        let taken = |request: &str, status: u16| {
+            let started = Instant::now();
+            loop {
+                match whole(port, request) {
+                    503 => assert!(started.elapsed() < Duration::from_secs(15)),
+                    got => return assert_eq!(got, status),
+                }
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        };
+        let slots: Vec<_> = (0..MOST_CONNECTIONS)
+            .map(|_| slow(port, "POST / HTTP/1.1\r\nHost: localhost\r\n"))
+            .collect();
+        wait_for(&shared, |shared| shared.slots().len() == MOST_CONNECTIONS);
+        taken("GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n", 404);
+        let answered: Vec<Option<u16>> =
+            slots.into_iter().map(|slot| slot.join().unwrap()).collect();
+        assert!(answered.contains(&None), "{answered:?}");
+        assert!(
+            answered
+                .iter()
+                .all(|status| matches!(status, None | Some(408))),
+            "{answered:?}"
+        );
+        let hoarder = slow(
+            port,
+            "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Content-Length: 67108864\r\n\r\n",
+        );
+        wait_for(&shared, |shared| {
+            *shared.held.0.lock().unwrap() == MOST_HELD
+        });
+        taken(
+            "POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: moz-extension://x\r\n\
+             Content-Type: text/plain;charset=UTF-8\r\nContent-Length: 2\r\n\r\n{}",
+            400,
+        );
+        assert_eq!(hoarder.join().unwrap(), None);
+    }
+}
