@@ -1,15 +1,17 @@
 //! `cargo new-problem --listen`: takes problems from Competitive Companion,
 //! the browser extension, which POSTs each problem as JSON to
 //! `http://localhost:PORT/` and ignores the answer (its src/hosts/Host.ts
-//! and CustomHost.ts: `fetch(url, {method: 'POST', mode: 'no-cors', body:
-//! JSON.stringify(task), headers: {'Content-Type': 'application/json'}})`).
-//! A contest comes as one request per problem, one after another, each with
-//! the same batch id and the batch's size (src/models/Contest.ts).
+//! and CustomHost.ts: `fetch(url, {method: 'POST', body:
+//! JSON.stringify(task), headers: {'Content-Type': 'application/json'}})`,
+//! and in release 2.59.0 `mode: 'no-cors'` too). A contest comes as one
+//! request per problem, one after another, each with the same batch id and
+//! the batch's size (src/models/Contest.ts).
 //!
-//! What a browser sends is not what that call asks for: in `no-cors` mode
-//! the Fetch standard drops every header that is not a no-CORS-safelisted
-//! request-header, and `application/json` is not one, so Chromium and
-//! Firefox send `Content-Type: text/plain;charset=UTF-8`. What they always
+//! What a browser sends is not always what that call asks for: in
+//! `no-cors` mode the Fetch standard drops every header that is not a
+//! no-CORS-safelisted request-header, and `application/json` is not one,
+//! so Chromium and Firefox send `Content-Type: text/plain;charset=UTF-8`
+//! (docs/companion.md has what each sends). What they always
 //! send with a POST is the `Origin`: `chrome-extension://ID` from Chrome and
 //! Edge, `moz-extension://UUID` from Firefox (a new UUID at each install),
 //! `safari-web-extension://UUID` from Safari, and a web page's own origin
