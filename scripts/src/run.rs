@@ -283,6 +283,10 @@ pub struct Run {
     /// keeps none): a peak in the program's last milliseconds can be
     /// missed.
     pub peak_sampled: bool,
+    /// Why the run was accounted by the watch where the report's first
+    /// line names another accounting (a cgroup that could not be made or
+    /// entered); `None` when it was accounted as that line says.
+    pub fell_back: Option<&'static str>,
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
@@ -401,6 +405,7 @@ pub fn run_within(
         wait: waited.wait,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
+        fell_back: waited.fell_back,
         ending: waited.ending,
         killed_for_time: waited.stop == Some(Stop::Time),
         killed_for_memory: waited.stop == Some(Stop::Memory),
@@ -593,6 +598,8 @@ struct Waited {
     peak_memory: Option<u64>,
     /// See [`Run::peak_sampled`].
     peak_sampled: bool,
+    /// See [`Run::fell_back`].
+    fell_back: Option<&'static str>,
     ending: Ending,
     stop: Option<Stop>,
 }

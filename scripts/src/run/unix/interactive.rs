@@ -108,9 +108,16 @@ pub(in crate::run) fn wait_pair(
         .unwrap_or(program_pid);
     let has_runner = runner.is_some();
     // Its memory and CPU time, of everything it starts.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let (cgroup, fell_back) = match pair.group.cgroup(runner.as_ref()) {
+        Ok(cgroup) => (cgroup, None),
+        Err(why) => (None, Some(why)),
+    };
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let fell_back = None;
     let account = std::cell::RefCell::new(Account::new(
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        pair.group.cgroup(runner.as_ref()),
+        cgroup,
         program_itself,
         program_pid,
     ));
@@ -219,6 +226,7 @@ pub(in crate::run) fn wait_pair(
         wait: waiting.total(),
         peak_memory,
         peak_sampled: false,
+        fell_back,
         ending: program_ending,
         stop,
     };
