@@ -17,7 +17,9 @@
 //! Memory, by platform:
 //! - Linux: where a cgroup (v1) can be made under the tool's own, the
 //!   program runs in one: the kernel holds the limit, and the peak and
-//!   CPU time are the cgroup's, of every process, each page once. Else a
+//!   CPU time are the cgroup's, of every process, each page once (the
+//!   peak without the page cache of files only read, and never below
+//!   the program's own `ru_maxrss`). Else a
 //!   watchdog reads the program's resident memory every 5 ms ([`POLL`]),
 //!   its whole tree's every 20 ms (proportional set sizes, orphans in its
 //!   group, shared-memory files), and kills the group when that passes the

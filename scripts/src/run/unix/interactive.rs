@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 
 /// Prepares an interactor's command: a process group of its own, as a
 /// program's, and on Linux the parent's death signal, so that a tool
-/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the program
+/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the tool
+/// also kills its process group on its way out, see `signals.rs`; the program
 /// and every checker have it already, see [`prepare_child`](super::runner::prepare_child)).
 pub fn prepare_interactor(command: &mut Command) {
     prepare(command, false, None);
