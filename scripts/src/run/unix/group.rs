@@ -118,7 +118,8 @@ impl Group {
 
     /// The readings of the cgroup a judged program was put in, if it
     /// was; `Err` with why when the tool judges by cgroup (see
-    /// [`super::cgroup::accounting`]) but this program is not in one.
+    /// [`super::cgroup::accounting`]) but this program, started under a
+    /// runner, is not in one. A timed run (no runner) is never in one.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     pub(super) fn cgroup(
         &self,
@@ -127,14 +128,14 @@ impl Group {
         if super::cgroup::accounting() == "watch" {
             return Ok(None);
         }
-        let cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(cgroup) = cgroup.as_ref() else {
-            return Err("no cgroup could be made for it");
+        let Some(runner) = runner else {
+            return Ok(None);
         };
-        match runner {
-            Some(runner) if runner.attached => Ok(Some(cgroup.readings.clone())),
+        let cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
+        match cgroup.as_ref() {
+            None => Err("no cgroup could be made for it"),
+            Some(cgroup) if runner.attached => Ok(Some(cgroup.readings.clone())),
             Some(_) => Err("it could not be put in its cgroup"),
-            None => Err("it was started without its runner"),
         }
     }
 
