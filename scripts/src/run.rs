@@ -17,7 +17,9 @@
 //! Memory, by platform:
 //! - Linux: where a cgroup (v1) can be made under the tool's own, the
 //!   program runs in one: the kernel holds the limit, and the peak and
-//!   CPU time are the cgroup's, of every process, each page once. Else a
+//!   CPU time are the cgroup's, of every process, each page once (the
+//!   peak without the page cache of files only read, and never below
+//!   the program's own `ru_maxrss`). Else a
 //!   watchdog reads the program's resident memory every 5 ms ([`POLL`]),
 //!   its whole tree's every 20 ms (proportional set sizes, orphans in its
 //!   group, shared-memory files), and kills the group when that passes the
@@ -283,6 +285,10 @@ pub struct Run {
     /// keeps none): a peak in the program's last milliseconds can be
     /// missed.
     pub peak_sampled: bool,
+    /// Why the run was accounted by the watch where the report's first
+    /// line names another accounting (a cgroup that could not be made or
+    /// entered); `None` when it was accounted as that line says.
+    pub fell_back: Option<&'static str>,
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
@@ -401,6 +407,7 @@ pub fn run_within(
         wait: waited.wait,
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
+        fell_back: waited.fell_back,
         ending: waited.ending,
         killed_for_time: waited.stop == Some(Stop::Time),
         killed_for_memory: waited.stop == Some(Stop::Memory),
@@ -593,6 +600,8 @@ struct Waited {
     peak_memory: Option<u64>,
     /// See [`Run::peak_sampled`].
     peak_sampled: bool,
+    /// See [`Run::fell_back`].
+    fell_back: Option<&'static str>,
     ending: Ending,
     stop: Option<Stop>,
 }

@@ -171,6 +171,7 @@ mod tests {
                 wait: None,
                 peak_memory: None,
                 peak_sampled: false,
+                fell_back: None,
                 ending: Ending::Exited(0),
                 killed_for_time: false,
                 killed_for_memory: false,

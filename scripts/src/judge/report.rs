@@ -492,6 +492,10 @@ fn figures(run: &Run, limits: Option<Limits>, repeats: Option<&Repeats>) -> Stri
     if let Some(repeats) = repeats {
         text.push_str(&format!("  ({})", repeats.describe(milliseconds)));
     }
+    // The first line names the accounting; a run that had another says so.
+    if let Some(why) = run.fell_back {
+        text.push_str(&format!("  (accounted by the watch: {why})"));
+    }
     text
 }
 
@@ -733,6 +737,33 @@ mod tests {
         let shown = String::from_utf8(text.0.lock().unwrap().clone()).unwrap();
         assert!(shown.contains("- MiB"), "{shown}");
         assert!(!shown.contains("note:"), "{shown}");
+    }
+
+    /// A run accounted otherwise than the first line says (its cgroup
+    /// could not be made) says so on its own line; the others say nothing.
+    #[test]
+    fn a_run_that_fell_back_to_the_watch_says_so_in_its_line() {
+        let text = Shared::default();
+        let mut reporter = Reporter::new(Output::plain(Box::new(text.clone())), None);
+        for fell_back in [None, Some("no cgroup could be made for it")] {
+            let run = Run {
+                peak_memory: Some(2 << 20),
+                fell_back,
+                ..Run::default()
+            };
+            let judged = Judged {
+                run: Some(&run),
+                ..Judged::whole("x/1", "x/1", Verdict::Ac)
+            };
+            reporter.report(&judged, "");
+        }
+        let shown = String::from_utf8(text.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(!lines[0].contains("accounted"), "{shown}");
+        assert!(
+            lines[1].ends_with("(accounted by the watch: no cgroup could be made for it)"),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -192,6 +192,7 @@ pub fn interact(
             wait: waited.program.wait,
             peak_memory: waited.program.peak_memory,
             peak_sampled: waited.program.peak_sampled,
+            fell_back: waited.program.fell_back,
             ending: waited.program.ending,
             killed_for_time: waited.program.stop == Some(Stop::Time),
             killed_for_memory: waited.program.stop == Some(Stop::Memory),

@@ -14,6 +14,8 @@ mod memory;
 mod runner;
 mod schedstat;
 #[cfg(any(target_os = "linux", target_os = "android"))]
+mod signals;
+#[cfg(any(target_os = "linux", target_os = "android"))]
 mod sweep;
 mod tree;
 mod wait;

@@ -536,6 +536,7 @@ pub(super) fn wait(
         wait: None,
         peak_memory,
         peak_sampled,
+        fell_back: None,
         ending: Ending::Exited(status.code().unwrap_or(-1)),
         stop,
     })
@@ -808,6 +809,7 @@ pub(super) fn wait_pair(
         wait: None,
         peak_memory,
         peak_sampled,
+        fell_back: None,
         ending: program_ending,
         stop: ends.stop,
     };

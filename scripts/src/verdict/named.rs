@@ -22,7 +22,10 @@ pub fn as_judge_names(
         Verdict::Mle => match profile.memory_overrun_is_re {
             Some(why) => (
                 Verdict::Re,
-                format!("{detail}(RE, not MLE: the memory limit was passed; {why})\n"),
+                format!(
+                    "{detail}(RE, not MLE: {}; {why})\n",
+                    what_ran_out(run, limits)
+                ),
             ),
             None => (verdict, detail),
         },
@@ -36,6 +39,20 @@ pub fn as_judge_names(
             ),
         ),
         _ => (verdict, detail),
+    }
+}
+
+/// What an MLE measured, in a few words: the limit passed (a kill for
+/// memory, a peak over the limit), or only an allocation that failed,
+/// its stderr says, at a peak under the limit (see `fault.rs`).
+fn what_ran_out(run: Option<&Run>, limits: Limits) -> &'static str {
+    let passed = run.is_some_and(|run| {
+        run.killed_for_memory || run.peak_memory.is_some_and(|peak| peak > limits.memory)
+    });
+    if passed {
+        "the memory limit was passed"
+    } else {
+        "an allocation failed under the memory limit"
     }
 }
 
@@ -70,7 +87,10 @@ mod tests {
 
     #[test]
     fn a_memory_overrun_is_re_under_domjudge_and_icpc_alone() {
-        let ended = run(Some(10), 20);
+        let ended = Run {
+            killed_for_memory: true,
+            ..run(Some(10), 20)
+        };
         for profile in PROFILES {
             let (verdict, detail) = named(profile.name, Verdict::Mle, &ended);
             let re = ["domjudge", "icpc"].contains(&profile.name);
@@ -84,6 +104,26 @@ mod tests {
         }
         let (_, icpc) = named("icpc", Verdict::Mle, &ended);
         assert!(icpc.contains("problemtools gives RTE"), "{icpc}");
+    }
+
+    /// An MLE for an allocation that failed at a peak under the limit (a
+    /// Python `MemoryError`) says that, not that the limit was passed.
+    #[test]
+    fn an_re_for_a_failed_allocation_says_only_what_was_measured() {
+        let failed = Run {
+            peak_memory: Some(24 << 20),
+            ..run(Some(10), 20)
+        };
+        let over = Run {
+            peak_memory: Some(DEFAULT_LIMITS.memory + 1),
+            ..run(Some(10), 20)
+        };
+        let (verdict, detail) = named("domjudge", Verdict::Mle, &failed);
+        assert_eq!(verdict, Verdict::Re);
+        assert!(!detail.contains("limit was passed"), "{detail}");
+        assert!(detail.contains("an allocation failed"), "{detail}");
+        let (_, detail) = named("domjudge", Verdict::Mle, &over);
+        assert!(detail.contains("the memory limit was passed"), "{detail}");
     }
 
     #[test]

@@ -44,7 +44,10 @@ impl Account {
     pub(super) fn memory(&mut self) -> Option<u64> {
         match self {
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            Account::Cgroup(readings) => readings.oom_killed().then_some(u64::MAX),
+            Account::Cgroup(readings) => {
+                readings.look();
+                readings.oom_killed().then_some(u64::MAX)
+            }
             Account::Watch(tree) => tree.memory(),
         }
     }
@@ -61,8 +64,12 @@ impl Account {
     /// The figures once the program has ended, its group killed and its
     /// own figures (`cpu`, `peak`: its `rusage`, none when they were
     /// lost) read; before what it left is reaped.
+    ///
+    /// Under a cgroup, the larger of the cgroup's figures and the
+    /// program's own: a program can leave its cgroup (root can write
+    /// itself into another), and what it did outside is its own still.
     pub(super) fn finish(
-        &self,
+        &mut self,
         cpu: Option<Duration>,
         peak: Option<u64>,
         #[cfg_attr(
@@ -80,7 +87,7 @@ impl Account {
             #[cfg(any(target_os = "linux", target_os = "android"))]
             Account::Cgroup(readings) => Figures {
                 cpu: readings.cpu().max(cpu),
-                peak_memory: readings.peak().or(peak),
+                peak_memory: readings.peak().max(peak),
                 out_of_memory: readings.oom_killed(),
             },
             Account::Watch(tree) => {

@@ -25,6 +25,19 @@
 //! too.
 //!
 //! `JUDGE_CGROUP=off` turns this off: the watch alone judges then.
+//!
+//! Names: `judge-PID-START-NS-N`, this tool's pid, its start time (in
+//! clock ticks after boot, /proc/PID/stat's 22nd field), its pid
+//! namespace's inode and a count, so that no two tools' names are the
+//! same, and a folder whose tool is gone is known for one: made with
+//! `mkdir`, a name taken is never used, another is. At the first cgroup
+//! a tool makes it empties (kills what is in it) and removes every
+//! folder of its own pid namespace whose tool is gone: a tool killed by
+//! SIGKILL leaves its run's cgroups, with what the program started still
+//! in them, for the next run to end. Folders named `judge-PID-N`, as
+//! tools before these names made them, say nothing of their namespace
+//! (the cpuacct hierarchy's root is shared with other machines' jobs on
+//! some hosts) and are left alone.
 
 use std::ffi::CString;
 use std::fs;
@@ -32,20 +45,31 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, Once, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// The cgroup files a judged program writes itself into between its fork
-/// and its exec (`cgroup.procs` of each hierarchy, open for writing), set
+/// and its exec (`tasks` of each hierarchy, open for writing), set
 /// by [`Group::start`](super::group::Group::start) around the spawn of a
 /// program that has one, -1 otherwise: read in the child, where only
 /// async-signal-safe work is allowed.
 pub(super) static ATTACH: [AtomicI32; 2] = [AtomicI32::new(-1), AtomicI32::new(-1)];
 
-/// Writes the calling process into the cgroups [`ATTACH`] names ("0" is
-/// the writer itself, in cgroup v1's `cgroup.procs`); false when a write
-/// failed, so that the program runs outside and the tool knows it.
+/// Writes the calling process into the cgroups [`ATTACH`] names; false
+/// when a write failed, so that the program runs outside and the tool
+/// knows it.
+///
+/// "0" written to `tasks` moves the writing thread, which between fork
+/// and exec is the process's only one: the process moves with it. Not
+/// `cgroup.procs`: a write there (of "0" too) takes the kernel's global
+/// threadgroup lock for writing (`cgroup_procs_write_start`'s
+/// `threadgroup`, `cgroup_attach_lock`), whose RCU grace period cost
+/// 4.8 to 9.1 ms a case; a thread that moves itself needs no such lock
+/// (the kernel takes it for `pid || threadgroup`: "If we migrate a single
+/// thread, we don't care about threadgroup stability"). A kernel that
+/// takes it for both costs what `cgroup.procs` did. docs/memory.md has
+/// the measurements.
 ///
 /// # Safety
 /// In the child between fork and exec: a write to a descriptor.
@@ -70,12 +94,15 @@ pub fn accounting() -> &'static str {
     }
 }
 
-/// Where this process's cgroup v1 hierarchies are: the folder of its own
-/// `memory` cgroup, and of its `cpuacct` one where that is writable too.
+/// Where this process's cgroup v1 hierarchies are: the folders of its
+/// own `memory` and `cpuacct` cgroups, both writable. Without a
+/// `cpuacct` one to write, the watch judges: a cgroup that holds the
+/// memory but cannot count the CPU time would leave the time of what the
+/// program starts uncounted.
 #[derive(Clone, Debug)]
 struct Hierarchies {
     memory: PathBuf,
-    cpuacct: Option<PathBuf>,
+    cpuacct: PathBuf,
 }
 
 impl Hierarchies {
@@ -90,20 +117,86 @@ impl Hierarchies {
                 }
                 let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
                 let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+                let stem = stem()?;
                 let writable = |controller: &str| {
                     let folder = own_folder(&mounts, &own, controller)?;
-                    let probe = folder.join(format!("judge-probe-{}", std::process::id()));
+                    let probe = folder.join(format!("{stem}-probe"));
                     fs::create_dir(&probe).ok()?;
                     let _ = fs::remove_dir(&probe);
                     Some(folder)
                 };
-                let memory = writable("memory")?;
                 Some(Hierarchies {
-                    memory,
-                    cpuacct: writable("cpuacct"),
+                    memory: writable("memory")?,
+                    cpuacct: writable("cpuacct")?,
                 })
             })
             .as_ref()
+    }
+
+    fn both(&self) -> [&PathBuf; 2] {
+        [&self.memory, &self.cpuacct]
+    }
+}
+
+/// This tool's part of its cgroups' names: `judge-PID-START-NS` (see
+/// the module's notes); `None` where its start or namespace cannot be
+/// read.
+fn stem() -> Option<&'static str> {
+    static STEM: OnceLock<Option<String>> = OnceLock::new();
+    STEM.get_or_init(|| {
+        let pid = std::process::id();
+        let start = start_time(libc::pid_t::try_from(pid).ok()?)?;
+        Some(format!("judge-{pid}-{start}-{}", pid_namespace()?))
+    })
+    .as_deref()
+}
+
+/// When process `pid` started, in clock ticks after boot (the 22nd field
+/// of /proc/PID/stat, the 20th after the command name): with its pid, a
+/// process no other shares while the machine runs.
+fn start_time(pid: libc::pid_t) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, after_name) = stat.rsplit_once(')')?;
+    after_name.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// The inode of this process's pid namespace (`pid:[4026531836]`): the
+/// pids in a name are of that namespace.
+fn pid_namespace() -> Option<u64> {
+    let link = fs::read_link("/proc/self/ns/pid").ok()?;
+    let link = link.to_str()?;
+    link.strip_prefix("pid:[")?.strip_suffix(']')?.parse().ok()
+}
+
+/// True when `name` is a cgroup of a tool of this pid namespace `ours`
+/// that is gone: named `judge-PID-START-NS-...` (a count, or `probe`)
+/// with NS `ours`, and no process PID started at START.
+fn is_stale(name: &str, ours: u64) -> bool {
+    let mut parts = name.split('-');
+    if parts.next() != Some("judge") {
+        return false;
+    }
+    let mut number = || parts.next().and_then(|part| part.parse::<u64>().ok());
+    let (Some(pid), Some(start), Some(namespace)) = (number(), number(), number()) else {
+        return false;
+    };
+    namespace == ours && libc::pid_t::try_from(pid).is_ok_and(|pid| start_time(pid) != Some(start))
+}
+
+/// Empties (kills every process in) and removes each folder under `parent`
+/// whose tool is gone (see [`is_stale`]): what a tool killed by SIGKILL
+/// left running.
+fn remove_stale(parent: &Path) {
+    let (Some(ours), Ok(entries)) = (pid_namespace(), fs::read_dir(parent)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if name.to_str().is_some_and(|name| is_stale(name, ours)) {
+            let folder = entry.path();
+            kill_listed(&folder, Instant::now() + Duration::from_secs(1));
+            remove(&folder);
+        }
     }
 }
 
@@ -127,27 +220,79 @@ fn own_folder(mountinfo: &str, own: &str, controller: &str) -> Option<PathBuf> {
 }
 
 /// The folders of one program's cgroups, to read while it runs and
-/// after (cheap to clone into the watchdog's thread).
+/// after (cheap to clone into the watchdog's thread), and what was read
+/// of its memory at the watchdog's looks.
 #[derive(Clone, Debug)]
 pub(super) struct Readings {
     memory: PathBuf,
-    cpuacct: Option<PathBuf>,
+    cpuacct: PathBuf,
+    /// The most page cache of files read and not mapped seen at a look
+    /// (see [`Readings::look`]).
+    highest_cache: u64,
+    /// The most the cgroup held at a look less that cache then.
+    highest_own: u64,
 }
 
 impl Readings {
     /// The CPU time of every process that was in the cgroup
-    /// (`cpuacct.usage`, nanoseconds); `None` without a `cpuacct` one.
+    /// (`cpuacct.usage`, nanoseconds).
     pub(super) fn cpu(&self) -> Option<Duration> {
-        let folder = self.cpuacct.as_ref()?;
-        read_number(&folder.join("cpuacct.usage")).map(Duration::from_nanos)
+        read_number(&self.cpuacct.join("cpuacct.usage")).map(Duration::from_nanos)
     }
 
     /// The most the cgroup held at once: memory and swap where swap is
     /// accounted (`memory.memsw.max_usage_in_bytes`), as runguard reads
-    /// it, else memory alone.
-    pub(super) fn peak(&self) -> Option<u64> {
+    /// it, else memory alone. Page cache included: see [`Readings::peak`].
+    fn usage_peak(&self) -> Option<u64> {
         read_number(&self.memory.join("memory.memsw.max_usage_in_bytes"))
             .or_else(|| read_number(&self.memory.join("memory.max_usage_in_bytes")))
+    }
+
+    /// One look at the cgroup's memory: what it holds now, and of it the
+    /// page cache of files read and not mapped (`memory.stat`: `cache`
+    /// less `shmem` and `mapped_file`), the highest of each kept.
+    pub(super) fn look(&mut self) {
+        let Ok(stat) = fs::read_to_string(self.memory.join("memory.stat")) else {
+            return;
+        };
+        let field = |name: &str| {
+            stat.lines().find_map(|line| {
+                let (key, value) = line.split_once(' ')?;
+                (key == name).then(|| value.trim().parse::<u64>().ok())?
+            })
+        };
+        let (Some(cache), Some(shmem), Some(mapped)) =
+            (field("cache"), field("shmem"), field("mapped_file"))
+        else {
+            return;
+        };
+        let read_only = cache.saturating_sub(shmem).saturating_sub(mapped);
+        self.highest_cache = self.highest_cache.max(read_only);
+        let held = read_number(&self.memory.join("memory.memsw.usage_in_bytes"))
+            .or_else(|| read_number(&self.memory.join("memory.usage_in_bytes")));
+        if let Some(held) = held {
+            self.highest_own = self.highest_own.max(held.saturating_sub(read_only));
+        }
+    }
+
+    /// The program's peak memory as the cgroup counts it: every process,
+    /// each page once, its anonymous and shared memory and the files it
+    /// maps, without the page cache of files it only read. The kernel
+    /// keeps one peak, of all it charged, cache included: a program that
+    /// reads a 300 MiB input shows the limit there, as the cache fills
+    /// it, for 2 MiB of its own. So the peak is the kernel's less the
+    /// most such cache seen at a look (with the last look, after the
+    /// end, where the cache is still charged), or the most held less that
+    /// cache at one look, whichever is more. Cache that came and went
+    /// between two looks is counted as the program's: the figure errs
+    /// high, never low.
+    pub(super) fn peak(&mut self) -> Option<u64> {
+        self.look();
+        let peak = self.usage_peak()?;
+        Some(
+            peak.saturating_sub(self.highest_cache)
+                .max(self.highest_own),
+        )
     }
 
     /// True once the kernel has killed a process of the cgroup for
@@ -168,32 +313,53 @@ fn read_number(path: &Path) -> Option<u64> {
     fs::read_to_string(path).ok()?.trim().parse().ok()
 }
 
+/// The cgroup folders this tool has made and not yet removed: what a
+/// signal that stops the tool empties and removes (see [`end_all`]).
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
 /// A cgroup made for one program: removed, with whatever is left in it
 /// killed, when dropped.
 pub(super) struct Cgroup {
     pub(super) readings: Readings,
-    /// `cgroup.procs` of each, open for writing (see [`ATTACH`]).
+    /// `tasks` of each, open for writing (see [`ATTACH`]).
     procs: Vec<OwnedFd>,
 }
 
 impl Cgroup {
     /// A cgroup for a program held to `limit` bytes (none: unlimited),
     /// where one can be made; `None` where not, or when a limit cannot be
-    /// set (the watch judges then).
+    /// set (the watch judges then, and the run says so). The first one a
+    /// tool makes removes what tools that are gone left (see
+    /// [`remove_stale`]). A name already taken is never used: another is.
     pub(super) fn make(limit: Option<u64>) -> Option<Cgroup> {
         static MADE: AtomicU32 = AtomicU32::new(0);
+        static STALE_REMOVED: Once = Once::new();
         let found = Hierarchies::found()?;
-        let name = format!(
-            "judge-{}-{}",
-            std::process::id(),
-            MADE.fetch_add(1, Ordering::SeqCst)
-        );
-        let memory = found.memory.join(&name);
-        fs::create_dir(&memory).ok()?;
+        STALE_REMOVED.call_once(|| {
+            found
+                .both()
+                .into_iter()
+                .for_each(|parent| remove_stale(parent))
+        });
+        let stem = stem()?;
+        let (memory, cpuacct) = (0..NAMES_TRIED).find_map(|_| {
+            let name = format!("{stem}-{}", MADE.fetch_add(1, Ordering::SeqCst));
+            let [memory, cpuacct] = found.both().map(|parent| parent.join(&name));
+            let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+            fs::create_dir(&memory).ok()?;
+            if fs::create_dir(&cpuacct).is_err() {
+                let _ = fs::remove_dir(&memory);
+                return None;
+            }
+            live.extend([memory.clone(), cpuacct.clone()]);
+            Some((memory, cpuacct))
+        })?;
         let mut cgroup = Cgroup {
             readings: Readings {
                 memory: memory.clone(),
-                cpuacct: None,
+                cpuacct: cpuacct.clone(),
+                highest_cache: 0,
+                highest_own: 0,
             },
             procs: Vec::new(),
         };
@@ -205,17 +371,8 @@ impl Cgroup {
                 fs::write(swap, limit.to_string()).ok()?;
             }
         }
-        cgroup
-            .procs
-            .push(open_for_writing(&memory.join("cgroup.procs"))?);
-        if let Some(cpuacct) = &found.cpuacct {
-            let folder = cpuacct.join(&name);
-            if fs::create_dir(&folder).is_ok() {
-                cgroup.readings.cpuacct = Some(folder.clone());
-                cgroup
-                    .procs
-                    .push(open_for_writing(&folder.join("cgroup.procs"))?);
-            }
+        for folder in [&memory, &cpuacct] {
+            cgroup.procs.push(open_for_writing(&folder.join("tasks"))?);
         }
         Some(cgroup)
     }
@@ -229,48 +386,79 @@ impl Cgroup {
         fds
     }
 
-    /// Kills what is in the cgroup, again until it is empty (a process
-    /// may start another meanwhile), for at most a second. As runguard's
-    /// `cgroup_kill`: a pid listed is a process in the cgroup when read,
-    /// all of them the program's; one that ends and whose pid is given
-    /// again between the read and the kill is the short race it accepts.
+    /// Kills what is in the cgroup (see [`kill_listed`]), for at most a
+    /// second.
     pub(super) fn kill_all(&self) {
         let give_up = Instant::now() + Duration::from_secs(1);
         for folder in self.folders() {
-            loop {
-                let listed = fs::read_to_string(folder.join("cgroup.procs")).unwrap_or_default();
-                let pids: Vec<libc::pid_t> = listed
-                    .split_whitespace()
-                    .filter_map(|pid| pid.parse().ok())
-                    .filter(|&pid| pid > 0)
-                    .collect();
-                if pids.is_empty() || Instant::now() >= give_up {
-                    break;
-                }
-                for pid in pids {
-                    // SAFETY: kill has no memory effects (see above).
-                    unsafe { libc::kill(pid, libc::SIGKILL) };
-                }
-                thread::sleep(Duration::from_millis(1));
-            }
+            kill_listed(folder, give_up);
         }
     }
 
-    fn folders(&self) -> impl Iterator<Item = &PathBuf> {
-        std::iter::once(&self.readings.memory).chain(self.readings.cpuacct.as_ref())
+    fn folders(&self) -> [&PathBuf; 2] {
+        [&self.readings.memory, &self.readings.cpuacct]
     }
+}
+
+/// How many names a cgroup is tried under before the watch judges.
+const NAMES_TRIED: u32 = 64;
+
+/// Kills what is in cgroup `folder`, again until it is empty (a process
+/// may start another meanwhile), until `give_up`. As runguard's
+/// `cgroup_kill`: a pid listed is a process in the cgroup when read, all
+/// of them the program's; one that ends and whose pid is given again
+/// between the read and the kill is the short race it accepts.
+fn kill_listed(folder: &Path, give_up: Instant) {
+    loop {
+        let listed = fs::read_to_string(folder.join("cgroup.procs")).unwrap_or_default();
+        let pids: Vec<libc::pid_t> = listed
+            .split_whitespace()
+            .filter_map(|pid| pid.parse().ok())
+            .filter(|&pid| pid > 0)
+            .collect();
+        if pids.is_empty() || Instant::now() >= give_up {
+            return;
+        }
+        for pid in pids {
+            // SAFETY: kill has no memory effects (see above).
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Removes cgroup `folder`, emptied: one whose last process has just
+/// died can be busy a moment, so again for at most a second.
+fn remove(folder: &Path) {
+    let give_up = Instant::now() + Duration::from_secs(1);
+    while fs::remove_dir(folder).is_err() && folder.exists() && Instant::now() < give_up {
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Empties and removes every cgroup this tool has made and not yet
+/// removed: on a signal that stops it (see `signals.rs`). None is made
+/// after: [`Cgroup::make`] waits on the lock this holds for good.
+pub(super) fn end_all() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    let give_up = Instant::now() + Duration::from_secs(1);
+    for folder in live.iter() {
+        kill_listed(folder, give_up);
+    }
+    for folder in live.iter() {
+        remove(folder);
+    }
+    live
 }
 
 impl Drop for Cgroup {
     fn drop(&mut self) {
         self.kill_all();
         self.procs.clear();
-        // A cgroup whose last process has just died can be busy a moment.
-        let give_up = Instant::now() + Duration::from_secs(1);
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         for folder in self.folders() {
-            while fs::remove_dir(folder).is_err() && Instant::now() < give_up {
-                thread::sleep(Duration::from_millis(1));
-            }
+            remove(folder);
+            live.retain(|made| made != folder);
         }
     }
 }
@@ -305,5 +493,50 @@ mod tests {
             Some(PathBuf::from("/sys/fs/cgroup/cpu,cpuacct/"))
         );
         assert_eq!(own_folder(mountinfo, own, "pids"), None);
+    }
+
+    /// The program moves itself in by writing "0" to `tasks`, its one
+    /// thread then, not to `cgroup.procs`, whose write takes the kernel's
+    /// global threadgroup lock (milliseconds a case).
+    #[test]
+    fn a_program_moves_itself_in_by_its_thread() {
+        let Some(cgroup) = Cgroup::make(Some(64 << 20)) else {
+            eprintln!("skipped: no cgroup v1 can be made here (not root, or JUDGE_CGROUP=off)");
+            return;
+        };
+        for fd in cgroup.attach_fds() {
+            let file = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
+            assert!(file.ends_with("tasks"), "{}", file.display());
+        }
+    }
+
+    /// A name is stale when its tool, by pid and start, is gone, in this
+    /// pid namespace only; a name of another kind never is.
+    #[test]
+    fn a_cgroup_is_stale_when_its_tool_is_gone_from_this_namespace() {
+        let (Some(namespace), Some(start)) = (pid_namespace(), start_time(std::process::id() as _))
+        else {
+            eprintln!("skipped: /proc/self says no start or pid namespace");
+            return;
+        };
+        let pid = std::process::id();
+        assert!(!is_stale(
+            &format!("judge-{pid}-{start}-{namespace}-0"),
+            namespace
+        ));
+        assert!(is_stale(
+            &format!("judge-{pid}-{}-{namespace}-0", start + 1),
+            namespace
+        ));
+        assert!(is_stale(
+            &format!("judge-{pid}-{}-{namespace}-probe", start + 1),
+            namespace
+        ));
+        assert!(!is_stale(
+            &format!("judge-{pid}-{}-{}-0", start + 1, namespace + 1),
+            namespace
+        ));
+        assert!(!is_stale("judge-4194303-0", namespace));
+        assert!(!is_stale("other-1-2-3-4", namespace));
     }
 }

@@ -41,6 +41,8 @@ impl Group {
         {
             static RUNS: Mutex<()> = Mutex::new(());
             let one_at_a_time = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
+            // A signal that stops the tool ends the run first.
+            super::signals::install();
             // The result is not checked: without it (a kernel before
             // 3.4) such a process is not found, as on macOS.
             // SAFETY: prctl with these arguments only sets a flag of
@@ -114,14 +116,27 @@ impl Group {
         Ok((child, Duration::ZERO))
     }
 
-    /// The readings of the cgroup a judged program was put in, if it was.
+    /// The readings of the cgroup a judged program was put in, if it
+    /// was; `Err` with why when the tool judges by cgroup (see
+    /// [`super::cgroup::accounting`]) but this program, started under a
+    /// runner, is not in one. A timed run (no runner) is never in one.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn cgroup(&self, runner: Option<&Runner>) -> Option<super::cgroup::Readings> {
+    pub(super) fn cgroup(
+        &self,
+        runner: Option<&Runner>,
+    ) -> Result<Option<super::cgroup::Readings>, &'static str> {
+        if super::cgroup::accounting() == "watch" {
+            return Ok(None);
+        }
+        let Some(runner) = runner else {
+            return Ok(None);
+        };
         let cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
-        let readings = cgroup.as_ref()?.readings.clone();
-        runner
-            .is_some_and(|runner| runner.attached)
-            .then_some(readings)
+        match cgroup.as_ref() {
+            None => Err("no cgroup could be made for it"),
+            Some(cgroup) if runner.attached => Ok(Some(cgroup.readings.clone())),
+            Some(_) => Err("it could not be put in its cgroup"),
+        }
     }
 
     /// The runner that is `pid`, if that child is one.
@@ -135,6 +150,7 @@ impl Group {
 #[cfg(any(target_os = "linux", target_os = "android"))]
 impl Drop for Group {
     fn drop(&mut self) {
+        super::signals::hold_if_ending();
         // SAFETY: as in `new`; before the lock is let go.
         unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
     }

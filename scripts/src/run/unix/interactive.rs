@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 
 /// Prepares an interactor's command: a process group of its own, as a
 /// program's, and on Linux the parent's death signal, so that a tool
-/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the program
+/// stopped by Ctrl-C or SIGTERM leaves no interactor running (the tool
+/// also kills its process group on its way out, see `signals.rs`; the program
 /// and every checker have it already, see [`prepare_child`](super::runner::prepare_child)).
 pub fn prepare_interactor(command: &mut Command) {
     prepare(command, false, None);
@@ -108,9 +109,16 @@ pub(in crate::run) fn wait_pair(
         .unwrap_or(program_pid);
     let has_runner = runner.is_some();
     // Its memory and CPU time, of everything it starts.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let (cgroup, fell_back) = match pair.group.cgroup(runner.as_ref()) {
+        Ok(cgroup) => (cgroup, None),
+        Err(why) => (None, Some(why)),
+    };
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let fell_back = None;
     let account = std::cell::RefCell::new(Account::new(
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        pair.group.cgroup(runner.as_ref()),
+        cgroup,
         program_itself,
         program_pid,
     ));
@@ -219,6 +227,7 @@ pub(in crate::run) fn wait_pair(
         wait: waiting.total(),
         peak_memory,
         peak_sampled: false,
+        fell_back,
         ending: program_ending,
         stop,
     };

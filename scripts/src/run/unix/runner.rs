@@ -158,7 +158,9 @@ pub(super) fn prepare_child(
             }
             // A program in a group of its own does not get the
             // terminal's Ctrl-C: on Linux it is killed when this tool
-            // dies, so an interrupted judge leaves no program running.
+            // dies, and what it started by the tool on its way out
+            // (`signals.rs`), or after a SIGKILL by the next run, which
+            // empties the cgroups a gone tool left (`cgroup.rs`).
             #[cfg(any(target_os = "linux", target_os = "android"))]
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             let Some((writer, open_files)) = runner else {

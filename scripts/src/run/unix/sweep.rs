@@ -82,3 +82,40 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t>
     }
     children
 }
+
+/// Kills every process group the tool started a program in (each led by
+/// the tool's child: a runner, an interactor, a timed program) and every
+/// other child of the tool outside its own group (what was left to it),
+/// and reaps them, again until none is left, for at most a second: a
+/// tool stopped by a signal ends its run so (see `signals.rs`).
+///
+/// Only children are signalled, and a group only while its leader, the
+/// tool's child, is unreaped: its id is its own until then.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) fn sweep_all() {
+    // SAFETY: getpid and getpgrp only read this process's ids.
+    let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
+    let give_up = Instant::now() + Duration::from_secs(1);
+    loop {
+        let children = children_outside(tool, tool_group);
+        for &child in &children {
+            // SAFETY: kill and killpg have no memory effects; `child` is
+            // this tool's unreaped child, and the group it leads, if it
+            // leads one, has its id (see above).
+            unsafe {
+                libc::killpg(child, libc::SIGKILL);
+                libc::kill(child, libc::SIGKILL);
+            }
+        }
+        for &child in &children {
+            let mut status = 0;
+            // SAFETY: waitpid writes only to `status`; `child` is this
+            // tool's child.
+            unsafe { libc::waitpid(child, &mut status, libc::WNOHANG) };
+        }
+        if children.is_empty() || Instant::now() >= give_up {
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}

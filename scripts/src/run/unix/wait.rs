@@ -62,6 +62,13 @@ pub(in crate::run) fn wait(
         .as_ref()
         .and_then(|runner| runner.program)
         .unwrap_or(pid);
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let (cgroup, fell_back) = match group.cgroup(runner.as_ref()) {
+        Ok(cgroup) => (cgroup, None),
+        Err(why) => (None, Some(why)),
+    };
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let fell_back = None;
     let ended = Arc::new(Mutex::new(false));
     let (done, watched) = mpsc::channel::<()>();
     let watchdog = {
@@ -75,7 +82,7 @@ pub(in crate::run) fn wait(
         };
         let mut account = Account::new(
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            group.cgroup(runner.as_ref()),
+            cgroup,
             program,
             pid,
         );
@@ -135,7 +142,8 @@ pub(in crate::run) fn wait(
     }
     // The system's figures are the program's own; the accounting's are
     // of everything it started, which the limits hold too.
-    if let Some(figures) = account.map(|account| account.finish(cpu, peak_memory, program, pid)) {
+    if let Some(figures) = account.map(|mut account| account.finish(cpu, peak_memory, program, pid))
+    {
         if figures.out_of_memory && stop.is_none() {
             stop = Some(crate::run::Stop::Memory);
         }
@@ -150,6 +158,7 @@ pub(in crate::run) fn wait(
         wait,
         peak_memory,
         peak_sampled: false,
+        fell_back,
         ending,
         stop,
     })
