@@ -92,25 +92,28 @@ fn accountings(test: &str) -> Vec<Option<&'static str>> {
 }
 
 /// The folders of this process's own cgroups in the v1 hierarchies of
-/// `memory` and `cpuacct` (the tool's, when it is this process's child).
-fn own_cgroups() -> [PathBuf; 2] {
-    let own = fs::read_to_string("/proc/self/cgroup").unwrap();
-    ["memory", "cpuacct"].map(|controller| {
-        let path = own
-            .lines()
-            .find_map(|line| {
+/// `memory` and `cpuacct` (the tool's, when it is this process's child),
+/// where there are such hierarchies (none on a cgroup v2 machine).
+fn own_cgroups() -> Vec<PathBuf> {
+    let own = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    ["memory", "cpuacct"]
+        .into_iter()
+        .filter_map(|controller| {
+            let path = own.lines().find_map(|line| {
                 let mut parts = line.splitn(3, ':');
                 let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
                 controllers
                     .split(',')
                     .any(|name| name == controller)
                     .then_some(path)
-            })
-            .unwrap();
-        Path::new("/sys/fs/cgroup")
-            .join(controller)
-            .join(path.trim_start_matches('/'))
-    })
+            })?;
+            Some(
+                Path::new("/sys/fs/cgroup")
+                    .join(controller)
+                    .join(path.trim_start_matches('/')),
+            )
+        })
+        .collect()
 }
 
 /// The cgroup folders of the tool whose pid is `tool` (named
@@ -316,7 +319,7 @@ fn a_cgroup_name_already_taken_is_never_used() {
     let program = compiled(&scratch, "spinning-child", SPINNING_CHILD);
     scratch.write("samples/1.in", b"1200");
     scratch.write("samples/1.out", b"spun\n");
-    let [memory, cpuacct] = own_cgroups();
+    let [memory, cpuacct]: [PathBuf; 2] = own_cgroups().try_into().unwrap();
     // Both the names tools before made (`judge-PID-N`) and the names made
     // now (`judge-PID-START-NS-N`), the first few of each.
     let script = r#"
