@@ -562,6 +562,46 @@ mod tests {
         }
     }
 
+    /// A checker stopped for time is said to be stopped by the bound its
+    /// figures passed: its CPU time, its wall time less its wait, or its
+    /// wall time however long it waited.
+    #[test]
+    fn a_checker_stopped_for_time_says_which_bound_stopped_it() {
+        let ms = Duration::from_millis;
+        let time = ms(2000);
+        let bounds = checker_bounds(time);
+        assert_eq!(bounds.kill_cpu_after, Some(time));
+        assert_eq!(bounds.kill_after, time);
+        assert_eq!(bounds.kill_wall_after, Some(ms(60_000)));
+        assert_eq!(checker_bounds(ms(8000)).kill_wall_after, Some(ms(80_000)));
+        let said = |cpu: u64, elapsed: u64, wait: u64| {
+            let run = Run {
+                killed_for_time: true,
+                cpu: Some(ms(cpu)),
+                elapsed: ms(elapsed),
+                wait: Some(ms(wait)),
+                ..Run::default()
+            };
+            match helper_ending(&run, "the checker c", time) {
+                HelperEnding::Failed(said) => said,
+                HelperEnding::Exited(code) => panic!("exited {code}"),
+            }
+        };
+        assert_eq!(
+            said(2005, 9000, 6900),
+            "the checker c used 2005.00 ms of CPU time and was killed; nothing on stderr\n"
+        );
+        assert_eq!(
+            said(3, 2001, 0),
+            "the checker c ran past 2000.00 ms and was killed; nothing on stderr\n"
+        );
+        assert_eq!(
+            said(900, 60_000, 59_000),
+            "the checker c ran past 60000.00 ms of wall time, 59000.00 ms of it waiting for \
+             a CPU (the machine was too busy to judge) and was killed; nothing on stderr\n"
+        );
+    }
+
     #[test]
     fn a_checker_has_twice_the_crates_time_limit_and_a_second_at_least() {
         let ms = Duration::from_millis;
