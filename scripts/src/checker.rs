@@ -162,9 +162,9 @@ impl Checker {
     /// and what to show under it (unindented: the report indents it).
     ///
     /// Limits first, as [`verdict::fault`] orders them; then the output,
-    /// by this policy. A checker program is killed after `checker_time`
-    /// ([`checker_time`] of the crate's time limit, whatever limits the run
-    /// was given).
+    /// by this policy. A checker program is held to the
+    /// [`checker_bounds`] of `checker_time` ([`checker_time`] of the
+    /// crate's time limit, whatever limits the run was given).
     pub fn judge(
         &self,
         run: &Run,
@@ -383,6 +383,17 @@ pub fn checker_time(time_limit: Duration) -> Duration {
     (time_limit * 2).max(Duration::from_secs(1))
 }
 
+/// The bounds a checker program that has `time` ([`checker_time`]) runs
+/// under: as a judged run's, by its work rather than the machine's load,
+/// `time` of CPU time and `time` of wall time less its wait for a CPU (a
+/// checker that hangs is stopped there), and ten times `time` of wall
+/// time, a minute at least, however long it waited. A wall-time bound
+/// made a Python validator, some 30 ms of CPU time, an ERROR past 2 s at
+/// a load of 30 a core.
+pub fn checker_bounds(time: Duration) -> run::Bounds {
+    run::Bounds::work(time, time, (time * 10).max(Duration::from_secs(60)))
+}
+
 /// A checker program's path from its spec: relative to `base` (a crate's
 /// folder), never looked up on PATH; from the current folder `.` as
 /// [`run::program_path`] takes it (`./x` as given, not `././x`).
@@ -439,7 +450,7 @@ enum HelperEnding {
 }
 
 /// Whether the run of a checker program (`who`, "the checker ./c") that
-/// had `time` ended with an exit status to read.
+/// had `time` (its [`checker_bounds`]) ended with an exit status to read.
 fn helper_ending(run: &Run, who: &str, time: Duration) -> HelperEnding {
     let stderr = if run.stderr.is_empty() {
         "; nothing on stderr\n".to_string()
@@ -450,10 +461,21 @@ fn helper_ending(run: &Run, who: &str, time: Duration) -> HelperEnding {
         )
     };
     if run.killed_for_time {
-        return HelperEnding::Failed(format!(
-            "{who} ran past {} and was killed{stderr}",
-            verdict::milliseconds(time)
-        ));
+        let bounds = checker_bounds(time);
+        let past = match bounds.passed(run.cpu, run.elapsed, run.wait) {
+            run::TimeBound::Cpu => format!(
+                "used {} of CPU time",
+                verdict::milliseconds(run.cpu.unwrap_or(time))
+            ),
+            run::TimeBound::CappedWall => format!("ran past {}", verdict::milliseconds(time)),
+            run::TimeBound::Wall => format!(
+                "ran past {} of wall time, {} of it waiting for a CPU (the machine was too \
+                 busy to judge)",
+                verdict::milliseconds(run.elapsed),
+                verdict::milliseconds(run.wait.unwrap_or_default())
+            ),
+        };
+        return HelperEnding::Failed(format!("{who} {past} and was killed{stderr}"));
     }
     match run.ending {
         run::Ending::Exited(code) if (0..=255).contains(&code) => HelperEnding::Exited(code),
@@ -538,6 +560,46 @@ mod tests {
         ] {
             assert!(Checker::parse(bad, base).is_err(), "{bad}");
         }
+    }
+
+    /// A checker stopped for time is said to be stopped by the bound its
+    /// figures passed: its CPU time, its wall time less its wait, or its
+    /// wall time however long it waited.
+    #[test]
+    fn a_checker_stopped_for_time_says_which_bound_stopped_it() {
+        let ms = Duration::from_millis;
+        let time = ms(2000);
+        let bounds = checker_bounds(time);
+        assert_eq!(bounds.kill_cpu_after, Some(time));
+        assert_eq!(bounds.kill_after, time);
+        assert_eq!(bounds.kill_wall_after, Some(ms(60_000)));
+        assert_eq!(checker_bounds(ms(8000)).kill_wall_after, Some(ms(80_000)));
+        let said = |cpu: u64, elapsed: u64, wait: u64| {
+            let run = Run {
+                killed_for_time: true,
+                cpu: Some(ms(cpu)),
+                elapsed: ms(elapsed),
+                wait: Some(ms(wait)),
+                ..Run::default()
+            };
+            match helper_ending(&run, "the checker c", time) {
+                HelperEnding::Failed(said) => said,
+                HelperEnding::Exited(code) => panic!("exited {code}"),
+            }
+        };
+        assert_eq!(
+            said(2005, 9000, 6900),
+            "the checker c used 2005.00 ms of CPU time and was killed; nothing on stderr\n"
+        );
+        assert_eq!(
+            said(3, 2001, 0),
+            "the checker c ran past 2000.00 ms and was killed; nothing on stderr\n"
+        );
+        assert_eq!(
+            said(900, 60_000, 59_000),
+            "the checker c ran past 60000.00 ms of wall time, 59000.00 ms of it waiting for \
+             a CPU (the machine was too busy to judge) and was killed; nothing on stderr\n"
+        );
     }
 
     #[test]

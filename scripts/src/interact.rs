@@ -345,6 +345,7 @@ pub fn judge_case(
         output: run::DEFAULT_OUTPUT_LIMIT,
         stack: limits.stack,
         kill_cpu_after,
+        kill_wall_after: None,
     };
     let convention = interactor.convention;
     let settles = move |ending| convention.verdict(ending) != Verdict::Ac;

@@ -528,6 +528,7 @@ fn run_and_check(program: &Path, input: &Path, expected: &Path, judging: &Judgin
         output: limits.output_for(expected_size),
         stack: limits.stack,
         kill_cpu_after,
+        kill_wall_after: None,
     };
     let run = match run::run_within(program, &[], input, bounds, Purpose::Judge) {
         Ok(run) => run,

@@ -112,6 +112,11 @@ pub struct Bounds {
     /// The group is killed once the program's CPU time passes this, where
     /// the watchdog can read it (Linux); `None`: only the wall clock.
     pub kill_cpu_after: Option<Duration>,
+    /// Under a CPU limit, the wall time past which the group is killed
+    /// however long it waited for a CPU: `kill_after` is held against the
+    /// wall time less that wait, which a machine busy enough can push
+    /// back without end. `None`: no such bound.
+    pub kill_wall_after: Option<Duration>,
 }
 
 impl Bounds {
@@ -123,8 +128,61 @@ impl Bounds {
             output: DEFAULT_OUTPUT_LIMIT,
             stack: Stack::Unlimited,
             kill_cpu_after: None,
+            kill_wall_after: None,
         }
     }
+
+    /// The bounds of a program the tool runs for itself (a package's
+    /// build, a checker), held as a judged run under a CPU rule is, by
+    /// the work it does rather than the machine's load: `cpu` of CPU time
+    /// of its whole tree, `capped_wall` of wall time less the time it
+    /// waited for a CPU (what stops one that hangs without working), and
+    /// `wall` of wall time however long it waited.
+    pub fn work(cpu: Duration, capped_wall: Duration, wall: Duration) -> Bounds {
+        Bounds {
+            kill_cpu_after: Some(cpu),
+            kill_wall_after: Some(wall),
+            ..Bounds::time(capped_wall)
+        }
+    }
+
+    /// Which of these bounds a run killed for time passed, from its
+    /// figures (`cpu`, `elapsed`, `wait`, as [`Run`] has them): its CPU
+    /// time, when that passed its bound; else, under a CPU bound, its wall
+    /// time less its wait when that passed `kill_after` or the wall time
+    /// had not reached `kill_wall_after`; else its wall time.
+    pub fn passed(
+        &self,
+        cpu: Option<Duration>,
+        elapsed: Duration,
+        wait: Option<Duration>,
+    ) -> TimeBound {
+        let Some(cpu_bound) = self.kill_cpu_after else {
+            return TimeBound::Wall;
+        };
+        if cpu.is_some_and(|cpu| cpu >= cpu_bound) {
+            TimeBound::Cpu
+        } else if capped_wall(elapsed, wait) >= self.kill_after
+            || self.kill_wall_after.map_or(true, |wall| elapsed < wall)
+        {
+            TimeBound::CappedWall
+        } else {
+            TimeBound::Wall
+        }
+    }
+}
+
+/// The bound of [`Bounds`] that stopped a run for time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeBound {
+    /// Its CPU time, `kill_cpu_after`.
+    Cpu,
+    /// Its wall time less its wait for a CPU, `kill_after` under a CPU
+    /// bound.
+    CappedWall,
+    /// Its wall time: `kill_after` without a CPU bound, else
+    /// `kill_wall_after`.
+    Wall,
 }
 
 /// The stack a program is held to when the hard stack limit this tool
@@ -389,6 +447,7 @@ pub fn run_within(
         output_over: stdout.as_ref().map(|_| output_over),
         cpu: bounds.kill_cpu_after,
         wait: Duration::ZERO,
+        latest: bounds.kill_wall_after.map(|wall| started + wall),
     };
     let waited = platform::wait(&mut child, &group, started, &watch);
     // The group is dead by now, so the pipes close at once, unless a
@@ -525,6 +584,8 @@ struct Watch {
     /// the wall-time cap, held against wall time less this wait: the
     /// kill point moves later by it (see [`Watch::kill_point`]).
     wait: Duration,
+    /// Under a CPU limit, the latest kill point, whatever the wait.
+    latest: Option<Instant>,
 }
 
 /// Why the tool killed a program.
@@ -551,10 +612,12 @@ impl Watch {
 
     /// When the program is killed for time, as far as is known now: the
     /// deadline, and under a CPU limit (where the deadline is the
-    /// wall-time cap) the time it waited for a CPU later.
+    /// wall-time cap) the time it waited for a CPU later, but never past
+    /// the latest kill point.
     fn kill_point(&self) -> Instant {
         if self.cpu.is_some() {
-            self.deadline + self.wait
+            let moved = self.deadline + self.wait;
+            self.latest.map_or(moved, |latest| moved.min(latest))
         } else {
             self.deadline
         }
@@ -683,12 +746,30 @@ mod watch_tests {
             output_over: None,
             cpu,
             wait,
+            latest: None,
         };
         assert_eq!(
             watch(Some(Duration::from_millis(1500))).kill_point(),
             deadline + wait
         );
         assert_eq!(watch(None).kill_point(), deadline);
+        // The latest kill point holds the wait's push: a wait that would
+        // move the kill past it stops there, one that would not moves it.
+        let latest = deadline + Duration::from_millis(500);
+        let bounded = |wait: Duration| Watch {
+            latest: Some(latest),
+            wait,
+            ..watch(Some(Duration::from_millis(1500)))
+        };
+        assert_eq!(bounded(wait).kill_point(), latest);
+        let short = Duration::from_millis(300);
+        assert_eq!(bounded(short).kill_point(), deadline + short);
+        // Without a CPU limit the deadline is a plain wall-time bound.
+        let plain = Watch {
+            latest: Some(latest),
+            ..watch(None)
+        };
+        assert_eq!(plain.kill_point(), deadline);
         assert_eq!(
             capped_wall(Duration::from_millis(2500), Some(wait)),
             Duration::from_millis(1800)

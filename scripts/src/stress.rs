@@ -80,6 +80,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             output: problem.limits.output_for(expected.stdout.len() as u64),
             stack: problem.limits.stack,
             kill_cpu_after,
+            kill_wall_after: None,
         };
         let actual = run::run_within(&solution, &[], &input, bounds, Purpose::Judge)
             .map_err(|error| Error::new(format!("cannot run {}: {error}", solution.display())))?;

@@ -244,3 +244,58 @@ fn a_cr_before_a_lf_is_a_line_end_under_exact_on_either_side() {
         report.stdout
     );
 }
+
+/// A checker beside two busy loops a core takes longer in wall time than
+/// the second it has (at a time limit of 100 ms), and uses less CPU time:
+/// the case is judged, where a wall-time bound made it an ERROR. A checker
+/// is held to its CPU time and its wall time less its wait for a CPU, as a
+/// run is. It spins 0.6 s of CPU time, then accepts.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_checker_beside_busy_loops_is_held_to_its_work_not_the_load() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Scratch::new("busy-checker");
+    let script = format!(
+        "#!/bin/sh\nexec {} <<EOF\ncpu-threads 1 600\nEOF\n",
+        fixture().display()
+    );
+    let check = dir.write("check", script.as_bytes());
+    fs::set_permissions(&check, fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write("cases/1.in", b"print 1\\n");
+    dir.write("cases/1.out", b"1\n");
+    let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
+    let mut loops: Vec<_> = (0..2 * cores)
+        .map(|_| {
+            std::process::Command::new("/bin/sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let output = tool()
+        .args(["judge", "--time-limit-ms", "100", "--checker"])
+        .arg(&check)
+        .arg("--program")
+        .arg(fixture())
+        .arg("--samples")
+        .arg(dir.path.join("cases"))
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    for busy in &mut loops {
+        let _ = busy.kill();
+        let _ = busy.wait();
+    }
+    let report = Report::of(output);
+    assert_eq!(
+        report.verdict("judge-fixture/1"),
+        "AC",
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+    // What makes it a test: the checker's 0.6 s of CPU time took longer
+    // than its second of wall time.
+    assert!(elapsed > std::time::Duration::from_secs(1), "{elapsed:?}");
+}

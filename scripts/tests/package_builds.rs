@@ -285,8 +285,9 @@ fn build_cache() -> std::path::PathBuf {
         .join("package-builds")
 }
 
-/// A build script that never ends is stopped at the build's time (here
-/// 1 s, by JUDGE_BUILD_TIMEOUT_S), with the program it started, and
+/// A build script that never ends, and never works, is stopped at twice
+/// the build's time (here 1 s of CPU time, by JUDGE_BUILD_TIMEOUT_S) of
+/// wall time less its wait for a CPU, with the program it started, and
 /// leaves nothing in the cache.
 #[cfg(unix)]
 #[test]
@@ -314,10 +315,13 @@ fn a_build_that_runs_too_long_is_stopped_and_leaves_nothing_built() {
         started.elapsed()
     );
     report.exited(2);
+    // It used no CPU time and waited for none: the wall time less the
+    // wait stopped it, at twice the build's CPU time.
     assert!(
-        report
-            .stderr
-            .contains("ran past 1 s, the time a build has, and was stopped; pass --checker"),
+        report.stderr.contains(
+            " of CPU time: a build has 2 s of wall time less its wait for a CPU, so \
+             something other than work held it (a lock, a pipe, a sleep); pass --checker"
+        ),
         "{}",
         report.stderr
     );
@@ -346,6 +350,127 @@ fn a_build_that_runs_too_long_is_stopped_and_leaves_nothing_built() {
         "{}",
         report.stderr
     );
+}
+
+/// A C++ compiler (`CXX`) that says what it is and then, told to build,
+/// runs the shell lines `work`.
+#[cfg(target_os = "linux")]
+fn fake_compiler(work: &str) -> Scratch {
+    use std::os::unix::fs::PermissionsExt;
+    let compiler = Scratch::new("fake-compiler");
+    let script = format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo fake c++ {}; exit 0; }}\n{work}",
+        fresh_comment("").trim()
+    );
+    let path = compiler.write("c++", script.as_bytes());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    compiler
+}
+
+/// Judges the sign package `package` with the compiler `compiler` and
+/// a build's CPU time of 1 s.
+#[cfg(target_os = "linux")]
+fn judge_built_by(package: &Scratch, compiler: &Scratch) -> Report {
+    Report::of(
+        tool()
+            .args(["judge", "--program"])
+            .arg(fixture())
+            .arg("--samples")
+            .arg(&package.path)
+            .env("CXX", compiler.path.join("c++"))
+            .env("JUDGE_BUILD_TIMEOUT_S", "1")
+            .output()
+            .unwrap(),
+    )
+}
+
+/// A compiler that loops is stopped by the CPU time it used, and the
+/// error says so: a build is bounded by its work, as a run is.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_compiler_that_loops_is_stopped_by_the_cpu_time_it_used() {
+    let compiler = fake_compiler("while :; do :; done\n");
+    let package = signs(&[("validate.cc", &fresh_comment("//"))]);
+    let started = Instant::now();
+    let report = judge_built_by(&package, &compiler);
+    // A second of CPU time, which a loaded machine gives slowly.
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "{:?}",
+        started.elapsed()
+    );
+    report.exited(2);
+    assert!(
+        report.stderr.contains(&format!(
+            "cannot build output_validators/signs: {} was stopped after using ",
+            compiler.path.join("c++").display()
+        )) && report
+            .stderr
+            .contains(" of CPU time: a build has 1 s; pass --checker"),
+        "{}",
+        report.stderr
+    );
+}
+
+/// A compiler beside two busy loops a core takes longer in wall time than
+/// the CPU time a build has, and uses less: it is not stopped, as a
+/// wall-time bound stopped it. The compiler spins 0.6 s of CPU time, the
+/// build has 1 s; it writes a validator that accepts.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_build_beside_busy_loops_that_uses_less_cpu_than_it_has_is_not_stopped() {
+    let stamps = Scratch::new("busy-build");
+    let (started_at, spun) = (stamps.path.join("started"), stamps.path.join("spun"));
+    let compiler = fake_compiler(&format!(
+        "while [ $# -gt 1 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n\
+         printf '#!/bin/sh\\nexit 42\\n' > \"$out\" && chmod +x \"$out\"\n\
+         date +%s%N > {}\n\
+         exec {} > {} <<EOF\ncpu-threads 1 600\nEOF\n",
+        started_at.display(),
+        fixture().display(),
+        spun.display()
+    ));
+    let package = signs(&[("validate.cc", &fresh_comment("//"))]);
+    let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
+    let mut loops: Vec<_> = (0..2 * cores)
+        .map(|_| {
+            std::process::Command::new("/bin/sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let report = judge_built_by(&package, &compiler);
+    for busy in &mut loops {
+        let _ = busy.kill();
+        let _ = busy.wait();
+    }
+    assert!(
+        package_line(&report).contains("output validator output_validators/signs (built now)"),
+        "{}{}",
+        report.stdout,
+        report.stderr
+    );
+    assert_eq!(
+        (
+            report.verdict("judge-fixture/secret/1"),
+            report.verdict("judge-fixture/secret/2")
+        ),
+        ("AC".to_string(), "AC".to_string())
+    );
+    // What makes it a test: the build took longer than its CPU time.
+    let nanos: u128 = std::fs::read_to_string(&started_at)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let ended = std::fs::metadata(&spun).unwrap().modified().unwrap();
+    let ended = ended
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let wall = Duration::from_nanos(u64::try_from(ended.saturating_sub(nanos)).unwrap());
+    assert!(wall > Duration::from_secs(1), "the build took {wall:?}");
 }
 
 /// An interactor that cannot be built wants --interactor, not --checker.

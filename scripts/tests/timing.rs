@@ -86,8 +86,13 @@ fn one_input() -> Scratch {
     inputs
 }
 
+/// `--fail-above` and `--json` end to end, at thresholds no load can
+/// cross: what a ratio decides is a unit test of the table
+/// (`timing/table.rs`), from figures given, since a timing here would
+/// read the machine's load. The sleepers' ratio new/old is at most the
+/// kill point over 100 ms, and at least 100 ms over the kill point.
 #[test]
-fn a_program_ten_times_slower_is_over_the_threshold() {
+fn fail_above_fails_a_row_over_it_and_passes_one_under_it() {
     let (fast, slow) = sleepers();
     let inputs = one_input();
     let out = Scratch::new("timing-json");
@@ -101,33 +106,25 @@ fn a_program_ten_times_slower_is_over_the_threshold() {
             "--runs",
             "3",
             "--fail-above",
-            "2",
+            "0.001",
             "--json",
             json_path.to_str().unwrap(),
         ],
     );
     report
         .exited(1)
-        .says(&["Slower than 2x old:\n  sleep-100/a: "]);
+        .says(&["Slower than 0.001x old:\n  sleep-100/a: "]);
     let figures = json(&json_path);
     let row = &figures["rows"][0];
     assert_eq!(row["crate"], "sleep-100");
     assert_eq!(row["input"], "a");
     assert_eq!(row["runs"], 3);
     assert_eq!(row["compare"]["runs"], 3);
-    // 100 ms of sleep against 10: start-up and load can only bring the
-    // ratio down from 10, and never near 2.
-    let ratio = row["compare"]["ratio"].as_f64().unwrap();
-    assert!(ratio > 2.0 && ratio <= 10.5, "{ratio}");
+    // A sleep of 100 ms is never shorter, however idle the machine.
     assert!(row["median_ns"].as_u64().unwrap() >= 100_000_000);
-    assert!(row["floor"]["median_ns"].as_u64().unwrap() < row["median_ns"].as_u64().unwrap());
-    assert_eq!(figures["fail_above"], 2.0);
-}
+    assert!(row["compare"]["ratio"].as_f64().unwrap() > 0.001);
+    assert_eq!(figures["fail_above"], 0.001);
 
-#[test]
-fn a_program_ten_times_faster_passes_the_threshold() {
-    let (fast, slow) = sleepers();
-    let inputs = one_input();
     let report = timing(
         fast,
         &inputs.path,
@@ -137,18 +134,18 @@ fn a_program_ten_times_faster_passes_the_threshold() {
             "--runs",
             "3",
             "--fail-above",
-            "1.5",
+            "1000",
             "--json",
             "-",
         ],
     );
     assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
-    // With the figures on stdout, the table is on stderr.
+    // With the figures on stdout, the table is on stderr, with a row
+    // that shows the ratio and its spread.
     let figures: Value = serde_json::from_str(&report.stdout).unwrap();
-    let ratio = figures["rows"][0]["compare"]["ratio"].as_f64().unwrap();
-    assert!(ratio < 0.5, "{ratio}");
+    assert!(figures["rows"][0]["compare"]["ratio"].as_f64().unwrap() < 1000.0);
     assert!(
-        report.stderr.contains("No row is slower than 1.5x old."),
+        report.stderr.contains("No row is slower than 1000x old."),
         "{}",
         report.stderr
     );
@@ -163,7 +160,7 @@ fn a_program_ten_times_faster_passes_the_threshold() {
         .and_then(|spread| spread.split_once('-'))
         .unwrap_or_else(|| panic!("no spread in {row}"));
     let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
-    assert!(low <= high && high < 0.5, "{row}");
+    assert!(low <= high, "{row}");
 }
 
 #[test]

@@ -129,7 +129,8 @@ fn read_start(path: &Path) -> Vec<u8> {
 
 /// Runs an ICPC output validator on one case: the output, in the file
 /// `output`, is its standard input; `flags` follow the feedback folder. A
-/// validator that runs past `time` or cannot be started is an ERROR.
+/// validator that runs past its bounds of `time` (see
+/// [`super::checker_bounds`]) or cannot be started is an ERROR.
 pub fn run_validator(
     validator: &Path,
     flags: &[String],
@@ -156,7 +157,13 @@ pub fn run_validator(
     // `"${3}judgemessage.txt"` writes into the folder, not beside it.
     args[2].push(std::path::MAIN_SEPARATOR);
     args.extend(flags.iter().cloned());
-    let run = match run::run(validator, &args, output, time, run::Purpose::Judge) {
+    let run = match run::run_within(
+        validator,
+        &args,
+        output,
+        super::checker_bounds(time),
+        run::Purpose::Judge,
+    ) {
         Ok(run) => run,
         Err(error) => {
             let detail = format!("cannot run {who}: {error}\n");

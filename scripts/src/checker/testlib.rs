@@ -82,8 +82,9 @@ pub fn judge_by_status(code: i32, stderr: &[u8], who: &str) -> (Verdict, String)
 
 /// Runs a testlib checker on one case: `CHECKER INPUT OUTPUT ANSWER`, the
 /// output in the file `output`, standard input the case's input. A
-/// checker that runs past `time`, crashes or cannot be started is an
-/// ERROR: the case was not judged.
+/// checker that runs past its bounds of `time` (see
+/// [`super::checker_bounds`]), crashes or cannot be started is an ERROR:
+/// the case was not judged.
 pub fn run_checker(
     checker: &Path,
     input: &Path,
@@ -96,7 +97,13 @@ pub fn run_checker(
         Ok(args) => args,
         Err(detail) => return (Verdict::Error, detail),
     };
-    let run = match run::run(checker, &args, input, time, run::Purpose::Judge) {
+    let run = match run::run_within(
+        checker,
+        &args,
+        input,
+        super::checker_bounds(time),
+        run::Purpose::Judge,
+    ) {
         Ok(run) => run,
         Err(error) => {
             let detail = format!("cannot run the checker {}: {error}\n", checker.display());

@@ -9,14 +9,26 @@
 //! tool's target folder by the hash of all that goes into it (every file
 //! of the folder, by its path and contents, the headers on the include
 //! path, the compiler's own `--version` and the flags), so a second run
-//! builds nothing and an edit anywhere builds again. A build has 60 s, the
-//! format's usual `compilation_time` (BAPCtools' `DEFAULT_COMPILATION_TIME`
-//! in config.py); `JUDGE_BUILD_TIMEOUT_S` sets another (seconds, for
-//! tests). Past it the build is killed with all it started, and its
-//! half-made folder removed.
+//! builds nothing and an edit anywhere builds again.
+//!
+//! A build is bounded as a judged run is, by the work it does rather than
+//! by the machine's load: 60 s of CPU time, the format's usual
+//! `compilation_time` (BAPCtools' `DEFAULT_COMPILATION_TIME` in
+//! config.py), of the whole tree it starts (a compiler driver's `cc1plus`,
+//! `as` and `ld` too, as the run's accounting counts them); twice that of
+//! wall time less the time it waited for a CPU, which stops a build that
+//! hangs without working (a lock, a pipe, a sleep); and, however long it
+//! waited, ten times that of wall time, ten minutes at least.
+//! `JUDGE_BUILD_TIMEOUT_S` sets another CPU time (seconds, for tests), the
+//! other two following it. Measured (docs/packages.md): testlib's `wcmp`
+//! checker is 3.4 to 4.5 s of CPU time to compile, and beside eight busy
+//! loops on two cores took 79 s of wall time, past the 60 s of wall time
+//! that bounded a build before. Past a bound the build is killed with all
+//! it started, the error says which bound, and its half-made folder is
+//! removed.
 
 use crate::error::Error;
-use crate::run::{self, Ending};
+use crate::run::{self, Ending, TimeBound};
 use crate::verdict;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
@@ -159,8 +171,8 @@ pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
     if program.is_file() {
         return Ok((program, Made::Cached));
     }
-    let limit = build_time_limit()?;
-    sweep_stale(&cache, &key, limit + Duration::from_secs(60));
+    let limit = BuildTime::of(build_time_limit()?);
+    sweep_stale(&cache, &key, limit.wall + Duration::from_secs(60));
     // Built aside and moved in whole, so that a build cut short or made
     // at the same time by another run is never taken for a finished one.
     let aside = cache.join(format!("{key}.{}", std::process::id()));
@@ -195,10 +207,42 @@ pub fn build(source: &Source, instead: &str) -> Result<(PathBuf, Made), Error> {
 struct Build<'a> {
     source: &'a Source,
     instead: &'a str,
-    limit: Duration,
+    limit: BuildTime,
 }
 
-/// How long a build may take: 60 s, or `JUDGE_BUILD_TIMEOUT_S` seconds.
+/// The bounds a build is held to, as a judged run under a CPU-time rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BuildTime {
+    /// CPU time, of the whole tree of processes the build starts.
+    cpu: Duration,
+    /// Wall time less the time the build waited for a CPU: what stops a
+    /// build that hangs without using the CPU.
+    capped_wall: Duration,
+    /// Wall time, however long the build waited for a CPU.
+    wall: Duration,
+}
+
+impl BuildTime {
+    /// The bounds of a build that has `cpu` of CPU time: twice that of
+    /// wall time less its wait for a CPU (a judged run's usual cap), ten
+    /// times that of wall time, and at least ten minutes of it: a build
+    /// on a machine busy enough may get a tenth of a core or less.
+    fn of(cpu: Duration) -> BuildTime {
+        BuildTime {
+            cpu,
+            capped_wall: cpu * 2,
+            wall: (cpu * 10).max(Duration::from_secs(600)),
+        }
+    }
+
+    /// The bounds a run of the build is held to.
+    fn bounds(&self) -> run::Bounds {
+        run::Bounds::work(self.cpu, self.capped_wall, self.wall)
+    }
+}
+
+/// How much CPU time a build may take: 60 s, or `JUDGE_BUILD_TIMEOUT_S`
+/// seconds.
 fn build_time_limit() -> Result<Duration, Error> {
     const VARIABLE: &str = "JUDGE_BUILD_TIMEOUT_S";
     match std::env::var(VARIABLE) {
@@ -562,9 +606,9 @@ fn executable(_: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Runs a compiler or build script, `tool` with `args`, for at most the
-/// build's time, killed with all it started past it; its first lines of
-/// errors when it fails.
+/// Runs a compiler or build script, `tool` with `args`, within the build's
+/// bounds, killed with all it started past one; its first lines of errors
+/// when it fails.
 fn compile(tool: &Path, args: &[PathBuf], build: &Build) -> Result<(), Error> {
     let source = build.source;
     let program = tool.to_string_lossy().into_owned();
@@ -579,22 +623,26 @@ fn compile(tool: &Path, args: &[PathBuf], build: &Build) -> Result<(), Error> {
             ))
         })?;
     let nothing = Path::new(if cfg!(windows) { "NUL" } else { "/dev/null" });
-    let ran =
-        run::run(tool, &args, nothing, build.limit, run::Purpose::Judge).map_err(|error| {
-            Error::new(format!(
-                "cannot build {}: cannot start {program}: {error}",
-                source.shown
-            ))
-        })?;
+    let ran = run::run_within(
+        tool,
+        &args,
+        nothing,
+        build.limit.bounds(),
+        run::Purpose::Judge,
+    )
+    .map_err(|error| {
+        Error::new(format!(
+            "cannot build {}: cannot start {program}: {error}",
+            source.shown
+        ))
+    })?;
     let mut said = ran.stderr;
     said.extend_from_slice(&ran.stdout);
     if ran.killed_for_time {
+        let why = stopped(&build.limit, ran.cpu, ran.elapsed, ran.wait);
         return Err(Error::new(format!(
-            "cannot build {}: {program} ran past {} s, the time a build has, and was \
-             stopped; pass {} to judge without it",
-            source.shown,
-            build.limit.as_secs_f64(),
-            build.instead
+            "cannot build {}: {program} was stopped after {why}; pass {} to judge without it",
+            source.shown, build.instead
         ))
         .with_detail(&verdict::first_lines(&said, 12, "")));
     }
@@ -610,9 +658,127 @@ fn compile(tool: &Path, args: &[PathBuf], build: &Build) -> Result<(), Error> {
     }
 }
 
+/// What stopped a build that was stopped for time, with its figures:
+/// "using 60 s of CPU time: a build has 60 s".
+fn stopped(
+    limit: &BuildTime,
+    cpu: Option<Duration>,
+    elapsed: Duration,
+    wait: Option<Duration>,
+) -> String {
+    let seconds = |time: Duration| format!("{} s", (time.as_secs_f64() * 10.0).round() / 10.0);
+    let used = cpu.map_or_else(
+        || "an unknown CPU time".to_string(),
+        |cpu| format!("{} of CPU time", seconds(cpu)),
+    );
+    let ran = format!(
+        "{} of wall time, {}, using {used}",
+        seconds(elapsed),
+        wait.map_or_else(
+            || "its wait for a CPU unmeasured here".to_string(),
+            |wait| format!("{} of it waiting for a CPU", seconds(wait)),
+        )
+    );
+    match limit.bounds().passed(cpu, elapsed, wait) {
+        TimeBound::Cpu => format!("using {used}: a build has {}", seconds(limit.cpu)),
+        TimeBound::CappedWall => format!(
+            "{ran}: a build has {} of wall time less its wait for a CPU, so something \
+             other than work held it (a lock, a pipe, a sleep)",
+            seconds(limit.capped_wall)
+        ),
+        TimeBound::Wall => format!(
+            "{ran}: a build has {} of wall time however busy the machine is (a quieter \
+             machine builds it)",
+            seconds(limit.wall)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A build is stopped by the bound its figures passed: its CPU time
+    /// first; else its wall time less its wait; else its wall time, past
+    /// which no wait counts.
+    #[test]
+    fn a_build_is_stopped_by_the_work_it_did_not_the_load_it_met() {
+        let limit = BuildTime::of(Duration::from_secs(60));
+        assert_eq!(limit.capped_wall, Duration::from_secs(120));
+        assert_eq!(limit.wall, Duration::from_secs(600));
+        let s = Duration::from_secs;
+        // Beside busy loops: 70 s of wall time, 55 of it waiting, 14 s of
+        // CPU time. Not stopped by either bound the load decides.
+        assert!(limit.cpu > s(14) && limit.capped_wall > s(70) - s(55));
+        let bounds = limit.bounds();
+        assert_eq!(bounds.kill_cpu_after, Some(s(60)));
+        assert_eq!(bounds.kill_after, s(120));
+        assert_eq!(bounds.kill_wall_after, Some(s(600)));
+        // A compiler that loops: 60 s of CPU in 61 s.
+        assert_eq!(
+            bounds.passed(Some(s(60)), s(61), Some(s(1))),
+            TimeBound::Cpu
+        );
+        // Beside many loops, the CPU still decides.
+        assert_eq!(
+            bounds.passed(Some(s(60)), s(400), Some(s(339))),
+            TimeBound::Cpu
+        );
+        // A build that sleeps or blocks: no CPU, no wait.
+        assert_eq!(
+            bounds.passed(Some(s(0)), s(120), Some(s(0))),
+            TimeBound::CappedWall
+        );
+        // Where the wait is not measured, the wall time is held to the cap.
+        assert_eq!(
+            bounds.passed(Some(s(30)), s(120), None),
+            TimeBound::CappedWall
+        );
+        // Always waiting: 600 s of wall time, 590 of them waiting.
+        assert_eq!(
+            bounds.passed(Some(s(9)), s(600), Some(s(590))),
+            TimeBound::Wall
+        );
+        // The CPU time lost with the runner: the wall decides which.
+        assert_eq!(
+            bounds.passed(None, s(121), Some(s(0))),
+            TimeBound::CappedWall
+        );
+        assert_eq!(bounds.passed(None, s(600), Some(s(500))), TimeBound::Wall);
+
+        // Without a CPU bound, the one bound is the wall time.
+        assert_eq!(
+            run::Bounds::time(s(2)).passed(Some(s(5)), s(2), Some(s(1))),
+            TimeBound::Wall
+        );
+        // A small build time, as tests set it, keeps ten minutes of wall.
+        assert_eq!(BuildTime::of(s(1)).wall, s(600));
+
+        let said = stopped(&limit, Some(s(60)), s(61), Some(s(1)));
+        assert_eq!(said, "using 60 s of CPU time: a build has 60 s");
+        let said = stopped(&limit, Some(Duration::from_millis(12)), s(120), Some(s(0)));
+        assert_eq!(
+            said,
+            "120 s of wall time, 0 s of it waiting for a CPU, using 0 s of CPU time: a \
+             build has 120 s of wall time less its wait for a CPU, so something other than \
+             work held it (a lock, a pipe, a sleep)"
+        );
+        let said = stopped(&limit, Some(s(9)), s(600), Some(s(590)));
+        assert_eq!(
+            said,
+            "600 s of wall time, 590 s of it waiting for a CPU, using 9 s of CPU time: a \
+             build has 600 s of wall time however busy the machine is (a quieter machine \
+             builds it)"
+        );
+        let said = stopped(&limit, None, s(120), None);
+        assert!(
+            said.starts_with(
+                "120 s of wall time, its wait for a CPU unmeasured here, using an unknown \
+                 CPU time: "
+            ),
+            "{said}"
+        );
+    }
 
     fn source(dir: &str, main: Option<&str>) -> Source {
         Source {

@@ -164,6 +164,7 @@ pub fn interact(
             output_over: None,
             cpu: bounds.kill_cpu_after,
             wait: Duration::ZERO,
+            latest: bounds.kill_wall_after.map(|wall| started + wall),
         },
         grace,
         settles,

@@ -433,6 +433,59 @@ mod tests {
         assert_eq!(line(None, None), "");
     }
 
+    /// `--fail-above` decides from the figures a row was given: a row
+    /// ten times slower than the old program fails the command and is
+    /// named with its ratio; one ten times faster passes, with its spread.
+    #[test]
+    fn a_row_slower_than_the_threshold_fails_and_a_faster_one_passes() {
+        let options = |fail_above: f64| Options {
+            crates: Vec::new(),
+            runs: 3,
+            seconds: 1.0,
+            slow: false,
+            compare: None,
+            fail_above: Some(fail_above),
+            json: None,
+            program: Some(PathBuf::from("new")),
+            inputs: Some(PathBuf::from("inputs")),
+            old_program: Some(PathBuf::from("old")),
+            floor: None,
+            checker: None,
+        };
+        let summary = |new: &[f64], old: &[f64], fail_above: f64| {
+            let options = options(fail_above);
+            let mut report = Report::new(&options);
+            let mut measured = row("a", new, Some(Ok(old.to_vec())));
+            measured.subject = "sleep".to_string();
+            report.add(&measured);
+            let mut out = Vec::new();
+            let clean = report.finish(&mut out, &options, Duration::from_secs(1));
+            let text = String::from_utf8(out).unwrap();
+            let json = report.json(&options);
+            (clean, text, json)
+        };
+        // Ten times slower, the three pairs 9.5, 10 and 10.5.
+        let (clean, text, json) = summary(&[95.0, 100.0, 105.0], &[10.0; 3], 2.0);
+        assert!(!clean, "{text}");
+        assert!(
+            text.contains("Slower than 2x old:\n  sleep/a: 10.00 (9.50-10.50)\n"),
+            "{text}"
+        );
+        assert_eq!(json["fail_above"], 2.0);
+        assert_eq!(json["rows"][0]["compare"]["ratio"], 10.0);
+        assert_eq!(json["rows"][0]["compare"]["runs"], 3);
+        // Ten times faster, and one pair slowed by the load to 0.5:
+        // the median decides, the spread shows the pair.
+        let (clean, text, json) = summary(&[10.0, 10.0, 50.0], &[100.0; 3], 1.5);
+        assert!(clean, "{text}");
+        assert!(text.contains("No row is slower than 1.5x old.\n"), "{text}");
+        assert_eq!(json["rows"][0]["compare"]["ratio"], 0.1);
+        assert_eq!(json["rows"][0]["compare"]["noise_high"], 0.5);
+        // At the threshold is not above it.
+        let (clean, text, _) = summary(&[15.0; 3], &[10.0; 3], 1.5);
+        assert!(clean, "{text}");
+    }
+
     #[test]
     fn json_rows_hold_every_figure_in_nanoseconds() {
         let measured = row("short", &[2.0, 1.0, 3.0], Some(Ok(vec![1.0, 1.0, 1.0])));

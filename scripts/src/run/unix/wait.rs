@@ -79,6 +79,7 @@ pub(in crate::run) fn wait(
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
             wait: watch.wait,
+            latest: watch.latest,
         };
         let mut account = Account::new(
             #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -266,6 +267,7 @@ mod tests {
             output_over: None,
             cpu: None,
             wait: Duration::ZERO,
+            latest: None,
         };
         let (mut first, _) = group.start(&mut first).unwrap();
         let first = wait(&mut first, &group, started, &watch).unwrap();
@@ -296,6 +298,7 @@ mod tests {
             output_over: None,
             cpu: None,
             wait: Duration::ZERO,
+            latest: None,
         };
         // Under the group's lock: no other run starts a runner meanwhile.
         REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
