@@ -667,9 +667,10 @@ mod tests {
                     continue;
                 };
                 let name = name.trim_end_matches([')', ']', ',', '.', ':', '`']);
-                // `cargo install --locked`, in bundle's help, is cargo's.
+                // `cargo install --locked`, in bundle's help, is cargo's;
+                // `curl ... --data-binary`, in new-problem's, is curl's.
                 assert!(
-                    ["help", "locked"].contains(&name)
+                    ["help", "locked", "data-binary"].contains(&name)
                         || spec.flags.iter().any(|flag| flag.name == name),
                     "{} --help names --{name}",
                     spec.command
