@@ -5,12 +5,13 @@
 
 mod common;
 
-use common::{tool, workspace_root, Problems, Report};
+use common::{tool, workspace_root, Problems, Report, Scratch};
 use std::env;
 use std::ffi::OsString;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The folder of the running toolchain's own binaries (cargo, rustc,
 /// rustfmt), which holds no rustup.
@@ -121,4 +122,139 @@ fn a_crate_with_another_dependency_says_why_cargo_equip_is_needed() {
          cargo bundle needs `rustup` on PATH (cargo-equip runs it; install Rust with rustup, \
          https://rustup.rs)\n"
     );
+}
+
+/// A crate of a scratch workspace: its name, the `[dependencies]` lines of
+/// its manifest, its `src/main.rs`, and its samples (input, output).
+struct Solution<'a> {
+    name: &'a str,
+    dependencies: &'a str,
+    main: &'a str,
+    samples: &'a [(&'a str, &'a str)],
+}
+
+/// A workspace of its own holding `solutions`, each with a plain-rustc
+/// judge, and the target folder it builds into (one per test, kept
+/// between runs).
+fn scratch_workspace(test: &str, solutions: &[&Solution]) -> (Scratch, PathBuf) {
+    let scratch = Scratch::new(test);
+    scratch.write(
+        "Cargo.toml",
+        b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+    );
+    for solution in solutions {
+        let name = solution.name;
+        let manifest = format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
+             false\n\n[dependencies]\n{}\n\n[package.metadata.judge]\ntime-limit-ms = \
+             2000\nmemory-limit-mib = 256\n\n[[package.metadata.judge.compile]]\njudge = \"plain \
+             rustc\"\nrustc-args = [\"--edition\", \"2021\", \"-O\"]\n",
+            solution.dependencies
+        );
+        scratch.write(&format!("crates/{name}/Cargo.toml"), manifest.as_bytes());
+        scratch.write(
+            &format!("crates/{name}/src/main.rs"),
+            solution.main.as_bytes(),
+        );
+        for (index, (input, output)) in solution.samples.iter().enumerate() {
+            let case = format!("samples/{name}/{}", index + 1);
+            scratch.write(&format!("{case}.in"), input.as_bytes());
+            scratch.write(&format!("{case}.out"), output.as_bytes());
+        }
+    }
+    // The workspace's lock file: proconio is resolved as it is here.
+    fs::copy(
+        workspace_root().join("Cargo.lock"),
+        scratch.path.join("Cargo.lock"),
+    )
+    .unwrap();
+    let target = workspace_root()
+        .join("target")
+        .join("tool-tests")
+        .join(test);
+    (scratch, target)
+}
+
+/// `program` run on `input`: its standard output.
+fn output_of(program: &Path, input: &str) -> String {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{} failed", program.display());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The written bundle of `name`, compiled by plain rustc with nothing
+/// else, gives the crate's own binary's output on each sample.
+fn assert_bundle_gives_the_crates_output(
+    scratch: &Scratch,
+    target: &Path,
+    solution: &Solution,
+) -> String {
+    let name = solution.name;
+    let bundle = scratch.path.join("submissions").join(format!("{name}.rs"));
+    let text = fs::read_to_string(&bundle).unwrap();
+    let binary = target.join(format!("{name}-plain-rustc{}", env::consts::EXE_SUFFIX));
+    let compiled = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let own = target
+        .join("release")
+        .join(format!("{name}{}", env::consts::EXE_SUFFIX));
+    for (input, expected) in solution.samples {
+        let theirs = output_of(&own, input);
+        assert_eq!(&theirs, expected, "the crate itself on {input:?}");
+        assert_eq!(output_of(&binary, input), theirs, "the bundle on {input:?}");
+    }
+    text
+}
+
+/// An inline module that uses nothing from proconio, `input! { mut x }`
+/// with `x` never changed, and an empty `input! {}`: the crate builds with
+/// no warning, so its bundle is written, though the bundling adds
+/// warnings (an unused prelude line, proconio's macros as local ones).
+#[test]
+fn a_crate_that_builds_clean_has_its_bundle_written() {
+    let solution = Solution {
+        name: "a1-quiet",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "//! Twice the number read.\nuse proconio::input;\n\nmod geometry {\n    pub fn \
+               twice(x: i64) -> i64 {\n        x * 2\n    }\n}\n\nfn main() {\n    input! { mut \
+               x: i64 }\n    input! {}\n    println!(\"{}\", geometry::twice(x));\n}\n",
+        samples: &[("21\n", "42\n"), ("-4\n", "-8\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-clean-crate", &[&solution]);
+    let report = bundle_without_rustup(&scratch.path, &["a1-quiet"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("warning"), "{}", report.stderr);
+    assert!(
+        report.stdout.contains("submissions/a1-quiet.rs  written\n"),
+        "{}",
+        report.stdout
+    );
+    let text = assert_bundle_gives_the_crates_output(&scratch, &target, &solution);
+    assert!(
+        text.contains("pub use crate::__cargo_equip::prelude::*;"),
+        "{text}"
+    );
+    // And the check, which denies the crate's own warnings, passes it.
+    let report = bundle_without_rustup(&scratch.path, &["--check", "a1-quiet"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
 }
