@@ -75,7 +75,7 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 How::Splice(_) if options.compare_equip => {
                     equip_for.push("--compare-equip runs it".to_string());
                 }
-                How::Splice(_) => {}
+                How::Splice(_) | How::Neither(_) => {}
             }
         }
         // A missing program is one line before any long work.

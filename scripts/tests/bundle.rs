@@ -258,3 +258,78 @@ fn a_crate_that_builds_clean_has_its_bundle_written() {
     let report = bundle_without_rustup(&scratch.path, &["--check", "a1-quiet"], Some(&target));
     assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
 }
+
+/// A `#[fastout]` solution: proconio with `derive`.
+const FASTOUT: &str = "//! Each number from 1 to n, one a line.\nuse proconio::{fastout, \
+                       input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in \
+                       1..=n {\n        println!(\"{i}\");\n    }\n    print!(\"done\\n\");\n}\n";
+
+/// One crate of the workspace builds proconio with `derive`, the other
+/// does not: the other's features are its own, as `cargo build -p` has
+/// them, and it is bundled from the committed expansion (no cargo-equip,
+/// which is not reachable here).
+#[test]
+fn one_crates_features_do_not_decide_for_another() {
+    let fastout = Solution {
+        name: "a1-fastout",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: FASTOUT,
+        samples: &[("3\n", "1\n2\n3\ndone\n")],
+    };
+    let plain = Solution {
+        name: "a2-plain",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nfn main() {\n    input! { n: u32 }\n    println!(\"{}\", n \
+               + 1);\n}\n",
+        samples: &[("3\n", "4\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-features-per-crate", &[&fastout, &plain]);
+    let report = bundle_without_rustup(&scratch.path, &["a2-plain"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
+    assert!(
+        report.stdout.contains("submissions/a2-plain.rs  written\n"),
+        "{}",
+        report.stdout
+    );
+    assert_bundle_gives_the_crates_output(&scratch, &target, &plain);
+}
+
+/// `mod inner;` in `src/util.rs`, in `src/util/inner.rs` where rustc
+/// looks: cargo-equip looks for `src/inner.rs`, as the splice does, so
+/// nothing is installed, and the error says how to change the crate.
+#[test]
+fn a_module_neither_tool_finds_is_not_sent_to_cargo_equip() {
+    let solution = Solution {
+        name: "a1-nested-file",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nmod util;\n\nfn main() {\n    input! { n: i32 }\n    \
+               println!(\"{}\", util::inner::plus_one(n));\n}\n",
+        samples: &[("1\n", "2\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-module-below-a-file", &[&solution]);
+    scratch.write("crates/a1-nested-file/src/util.rs", b"pub mod inner;\n");
+    scratch.write(
+        "crates/a1-nested-file/src/util/inner.rs",
+        b"pub fn plus_one(n: i32) -> i32 {\n    n + 1\n}\n",
+    );
+    let report = bundle_without_rustup(&scratch.path, &["a1-nested-file"], Some(&target));
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    let src = scratch.path.join("crates/a1-nested-file/src");
+    let shown = |path: &str| src.join(path).display().to_string();
+    assert_eq!(
+        report.stdout,
+        format!(
+            "error: a1-nested-file: cannot be bundled: `mod inner;` in {} is {} to rustc, but \
+             cargo-equip 0.20.1 looks for {}, {} (and the splice, which makes its bytes, does \
+             too), so installing it would not help: make util.rs util/mod.rs, or write `#[path = \
+             \"util/inner.rs\"]` on the `mod inner;`\n",
+            shown("util.rs"),
+            shown("util/inner.rs"),
+            shown("inner.rs"),
+            shown("inner/mod.rs"),
+        )
+    );
+    assert!(!report.stderr.contains("rustup"), "{}", report.stderr);
+    assert!(!scratch.path.join("submissions").exists());
+}

@@ -16,6 +16,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Why cargo-equip cannot help with proconio's proc macros, measured
+/// (docs/bundle.md): it expands them with a rust-analyzer proc-macro server
+/// that cannot load a proconio-derive built by today's rustc.
+pub const NO_PROC_MACROS: &str = "cargo-equip 0.20.1 cannot expand them either (its \
+     rust-analyzer proc-macro server cannot load a proconio-derive built by this rustc: \
+     \"proc-macro server's api version (6) is newer than rust-analyzer's (2)\"), so it is not \
+     installed for this";
+
 /// Makes the bundles of a workspace's crates.
 pub struct Maker<'a> {
     workspace: &'a Workspace,
@@ -31,6 +39,17 @@ pub enum How {
     Splice(String),
     /// By cargo-equip, for this reason.
     Equip(String),
+    /// By neither: why, and how to change the crate.
+    Neither(String),
+}
+
+impl How {
+    fn refused(refused: Unsupported) -> How {
+        match refused {
+            Unsupported::Equip(why) => How::Equip(why),
+            Unsupported::Neither(why) => How::Neither(why),
+        }
+    }
 }
 
 /// One crate's bundle, made.
@@ -72,15 +91,28 @@ impl<'a> Maker<'a> {
                 equip::EQUIP_VERSION
             ));
         }
-        let expansion = match self.pinned.expansion_for(&self.metadata, &problem.name) {
-            Ok(expansion) => expansion,
-            Err(Unsupported(why)) => return How::Equip(why),
+        let built = match pinned::built_for(&self.workspace.root, &problem.name) {
+            Ok(built) => built,
+            Err(error) => return How::Equip(format!("cargo tree failed: {error}")),
         };
+        let expansion = match self
+            .pinned
+            .expansion_for(&self.metadata, &problem.name, &built)
+        {
+            Ok(expansion) => expansion,
+            Err(refused) => return How::refused(refused),
+        };
+        if expansion.derive {
+            return How::Neither(format!(
+                "proconio is built with its `derive` feature, whose proc macros the committed \
+                 expansion lacks; {NO_PROC_MACROS}"
+            ));
+        }
         let main = self.main_source(problem);
         let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
-        match splice::equip_text(&main, expansion, &dependencies) {
+        match splice::equip_text(&main, expansion.text, &dependencies) {
             Ok(text) => How::Splice(text),
-            Err(Unsupported(why)) => How::Equip(why),
+            Err(refused) => How::refused(refused),
         }
     }
 
@@ -102,6 +134,7 @@ impl<'a> Maker<'a> {
                 (text, differs)
             }
             How::Equip(_) => (equip::run(self.workspace, problem, &self.submit_dir)?, None),
+            How::Neither(why) => return Err(Error::new(format!("cannot be bundled: {why}"))),
         };
         let path = self.finish(problem, &text)?;
         Ok(Made {

@@ -35,10 +35,24 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Why the splice leaves a crate to cargo-equip: it cannot promise
-/// cargo-equip's bytes for it.
+/// Why the splice does not make a crate's bundle.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Unsupported(pub String);
+pub enum Unsupported {
+    /// It cannot promise cargo-equip's bytes for it: cargo-equip makes it.
+    Equip(String),
+    /// Nor can cargo-equip make it: why, and how to change the crate.
+    Neither(String),
+}
+
+#[cfg(test)]
+impl Unsupported {
+    /// Why, whoever makes it.
+    pub fn why(&self) -> &str {
+        match self {
+            Unsupported::Equip(why) | Unsupported::Neither(why) => why,
+        }
+    }
+}
 
 /// The prelude line before the first item of the crate's root.
 const ROOT_PRELUDE: &str = "pub use __cargo_equip::prelude::*;\n\n";
@@ -135,14 +149,14 @@ fn replace_ranges(code: &str, mut edits: Vec<(usize, usize, String)>) -> String 
 /// inlined, `depth` levels down from the crate's root file.
 fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
     let content = fs::read_to_string(path).map_err(|error| {
-        Unsupported(format!(
+        Unsupported::Equip(format!(
             "cannot read {} as UTF-8 text: {error}",
             path.display()
         ))
     })?;
     if content.starts_with('\u{feff}') || (content.starts_with("#!") && !content.starts_with("#!["))
     {
-        return Err(Unsupported(format!(
+        return Err(Unsupported::Equip(format!(
             "{} starts with a byte-order mark or a `#!` line",
             path.display()
         )));
@@ -161,7 +175,7 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
             continue;
         }
         if ident.starts_with("r#") {
-            return Err(Unsupported(format!("`mod {ident};` has a raw name")));
+            return Err(Unsupported::Equip(format!("`mod {ident};` has a raw name")));
         }
         let candidates = match code.path_attribute(at)? {
             Some(given) => vec![path.with_file_name("").join(given)],
@@ -177,13 +191,12 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
             }
         };
         let Some(found) = candidates.iter().find(|candidate| candidate.exists()) else {
-            return Err(Unsupported(format!(
-                "`mod {ident};` names no file: none of {}",
-                candidates
-                    .iter()
-                    .map(|candidate| candidate.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            // cargo-equip follows the same rule (the splice copies it):
+            // installing it would not help.
+            return Err(Unsupported::Neither(missing_module(
+                path,
+                ident,
+                &candidates,
             )));
         };
         let inner = indent_code(&expand_mods(found, depth + 1)?, depth + 1);
@@ -192,6 +205,36 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
         edits.push((token.start, token.end, format!(" {{\n{inner}{closing}}}")));
     }
     Ok(replace_ranges(&content, edits))
+}
+
+/// Why `mod IDENT;` in the file `path` is not inlined, none of
+/// `candidates` being there, and how to change the crate where rustc finds
+/// the file below `path`'s own name (`src/util/inner.rs` for `mod inner;`
+/// in `src/util.rs`), where cargo-equip 0.20.1 does not look.
+fn missing_module(path: &Path, ident: &str, candidates: &[PathBuf]) -> String {
+    let listed = candidates
+        .iter()
+        .map(|candidate| candidate.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let below = path.with_extension("").join(ident);
+    let rustcs = [below.with_extension("rs"), below.join("mod.rs")];
+    let Some(rustcs) = rustcs.iter().find(|file| file.exists()) else {
+        return format!("`mod {ident};` names no file: none of {listed}");
+    };
+    let dir = path.with_file_name("");
+    let relative = rustcs.strip_prefix(&dir).unwrap_or(rustcs);
+    let relative = relative.to_string_lossy().replace('\\', "/");
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    format!(
+        "`mod {ident};` in {} is {} to rustc, but cargo-equip {} looks for {listed} (and the \
+         splice, which makes its bytes, does too), so installing it would not help: make \
+         {file} {stem}/mod.rs, or write `#[path = \"{relative}\"]` on the `mod {ident};`",
+        path.display(),
+        rustcs.display(),
+        super::equip::EQUIP_VERSION
+    )
 }
 
 /// cargo-equip's `indent_code`: each line indented by `levels` four-space
@@ -250,12 +293,12 @@ fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupporte
         let text = parsed.text(at);
         let next = parsed.next(at).map_or("", |next| parsed.text(next));
         if text == "cargo_equip" {
-            return Err(Unsupported(
+            return Err(Unsupported::Equip(
                 "the code names `cargo_equip` (cargo-equip's skip attribute)".to_string(),
             ));
         }
         if text == "extern" && next == "crate" {
-            return Err(Unsupported(
+            return Err(Unsupported::Equip(
                 "the code has an `extern crate` item, which cargo-equip rewrites".to_string(),
             ));
         }
@@ -267,7 +310,7 @@ fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupporte
                     .previous(at - 1)
                     .is_some_and(|before| parsed.text(before) == "use");
             if dependencies.iter().any(|name| name == after) || leading_group {
-                return Err(Unsupported(format!(
+                return Err(Unsupported::Equip(format!(
                     "the code has a path `::{after}`, which cargo-equip rewrites"
                 )));
             }
@@ -419,7 +462,9 @@ fn string_value(literal: &str) -> Result<Option<String>, Unsupported> {
         .and_then(|rest| rest.strip_suffix('"'))
     {
         if body.contains('\\') {
-            return Err(Unsupported(format!("a `#[path = {literal}]` with escapes")));
+            return Err(Unsupported::Equip(format!(
+                "a `#[path = {literal}]` with escapes"
+            )));
         }
         return Ok(Some(body.to_string()));
     }

@@ -57,8 +57,9 @@ fn crlf_and_a_missing_final_newline_are_kept_as_cargo_equip_keeps_them() {
 /// What cargo-equip rewrites beyond the prelude is left to it.
 #[test]
 fn rewrites_the_splice_does_not_do_are_refused_with_the_reason() {
-    let refused =
-        |code: &str| refuse_rewrites(code, &dependencies()).map_err(|Unsupported(why)| why);
+    let refused = |code: &str| {
+        refuse_rewrites(code, &dependencies()).map_err(|refused| refused.why().to_string())
+    };
     assert_eq!(
         refused("use proconio::input;\nfn main() { let _ = std::io::stdin(); }\n"),
         Ok(())
@@ -89,7 +90,8 @@ fn a_missing_module_file_and_a_byte_order_mark_are_refused() {
     fs::create_dir_all(&dir).unwrap();
     let main = dir.join("main.rs");
     fs::write(&main, "mod absent;\nfn main() {}\n").unwrap();
-    let Unsupported(why) = equip_text(&main, Some(PROCONIO), &[]).unwrap_err();
+    let refused = equip_text(&main, Some(PROCONIO), &[]).unwrap_err();
+    let why = refused.why();
     assert!(
         why.starts_with("`mod absent;` names no file: none of "),
         "{why}"
