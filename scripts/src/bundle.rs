@@ -13,6 +13,7 @@
 
 mod compile;
 mod equip;
+mod fastout;
 mod lex;
 mod make;
 mod pinned;
@@ -72,10 +73,10 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                     make::tell_equip(problem, why);
                     equip_for.push(format!("{}'s bundle needs it ({why})", problem.name));
                 }
-                How::Splice(_) if options.compare_equip => {
+                How::Splice(_, None) if options.compare_equip => {
                     equip_for.push("--compare-equip runs it".to_string());
                 }
-                How::Splice(_) | How::Neither(_) => {}
+                How::Splice(..) | How::Neither(_) => {}
             }
         }
         // A missing program is one line before any long work.
@@ -122,9 +123,15 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             if options.compare_equip {
                 let out = &mut reporter.out;
                 match &bundle.differs {
-                    None if !bundle.compared => {
-                        let _ = writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
-                    }
+                    None if !bundle.compared => match how {
+                        How::Splice(_, Some(why)) => {
+                            let _ = writeln!(out, "{:<32} not compared: {why}", problem.name);
+                        }
+                        _ => {
+                            let _ =
+                                writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
+                        }
+                    },
                     None => {
                         let _ = writeln!(
                             out,

@@ -333,3 +333,49 @@ fn a_module_neither_tool_finds_is_not_sent_to_cargo_equip() {
     assert!(!report.stderr.contains("rustup"), "{}", report.stderr);
     assert!(!scratch.path.join("submissions").exists());
 }
+
+/// `#[fastout]` bundled by the tool itself, as proconio-derive 0.2.1
+/// expands it: no cargo-equip (which cannot expand it), the bundle
+/// compiled by plain rustc gives the crate's own output on its samples,
+/// both the way proconio's documentation writes it and as
+/// `#[proconio::fastout]` with a value returned and output from a helper.
+#[test]
+fn a_fastout_crate_is_bundled_with_nothing_installed() {
+    let documented = Solution {
+        name: "a1-fastout",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: FASTOUT,
+        samples: &[("3\n", "1\n2\n3\ndone\n"), ("0\n", "done\n")],
+    };
+    let qualified = Solution {
+        name: "a2-qualified",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: "use proconio::{\n    fastout,\n    input, // the reader\n};\nuse std::io::Write;\n\nmod \
+               squares {\n    pub fn of(n: u64) -> u64 {\n        n * n\n    }\n}\n\nfn show(out: \
+               &mut impl Write, n: u64) {\n    writeln!(out, \"helper {n}\").unwrap();\n}\n\n#[proconio::fastout]\n#[allow(clippy::needless_return)]\nfn \
+               main() -> () {\n    input! { mut n: u64, words: [String; n] }\n    for word in \
+               &words {\n        print!(\"{word} \");\n    }\n    println!();\n    let stdout = \
+               std::io::stdout();\n    show(&mut stdout.lock(), squares::of(n));\n    if n == 0 \
+               {\n        return;\n    }\n    println!(\"{}\", squares::of(n));\n}\n",
+        // The helper writes past the buffer, so before it: as the crate
+        // does.
+        samples: &[("2 a b\n", "helper 4\na b \n4\n"), ("0\n", "helper 0\n\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-fastout", &[&documented, &qualified]);
+    let report = bundle_without_rustup(
+        &scratch.path,
+        &["a1-fastout", "a2-qualified"],
+        Some(&target),
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
+    for solution in [&documented, &qualified] {
+        let written = format!("submissions/{}.rs  written\n", solution.name);
+        assert!(report.stdout.contains(&written), "{}", report.stdout);
+        let text = assert_bundle_gives_the_crates_output(&scratch, &target, solution);
+        assert!(!text.contains("fastout"), "{text}");
+        assert!(text.contains("let __proconio_res = {"), "{text}");
+    }
+    let report = bundle_without_rustup(&scratch.path, &["--check"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+}

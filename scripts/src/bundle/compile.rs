@@ -22,7 +22,10 @@
 //!   crate's build they come from another crate, whose lints rustc does
 //!   not report. proconio's `input! { mut x: i64 }` with `x` never changed
 //!   warns `unused_mut` on the `mut` its rules write, and an empty
-//!   `input! {}` on its `let mut locked_stdin`.
+//!   `input! {}` on its `let mut locked_stdin`;
+//! - any warning on a line of `#[fastout]`'s expansion (one that names its
+//!   `__proconio_` variables), which in the crate's build is a proc macro's
+//!   output and not reported either.
 //!
 //! `cargo bundle --check` holds our own crates to more: their warnings are
 //! denied, as clippy's gate denies them in the crates, but not the
@@ -153,11 +156,13 @@ fn bundlings(message: &Value, lines: &[&str], libraries_from: usize) -> bool {
     if line >= libraries_from {
         return true;
     }
+    let text = line.checked_sub(1).and_then(|index| lines.get(index));
+    // `#[fastout]`'s expansion: from another crate in the crate's build.
+    if text.is_some_and(|text| text.contains(super::fastout::EXPANSION_MARK)) {
+        return true;
+    }
     message["code"]["code"] == "unused_imports"
-        && line
-            .checked_sub(1)
-            .and_then(|index| lines.get(index))
-            .is_some_and(|text| PRELUDES.contains(&text.trim()))
+        && text.is_some_and(|text| PRELUDES.contains(&text.trim()))
 }
 
 #[cfg(test)]

@@ -35,8 +35,10 @@ pub struct Maker<'a> {
 
 /// How a crate's cargo-equip text is made.
 pub enum How {
-    /// By the splice: its text, before rustfmt.
-    Splice(String),
+    /// By the splice: its text, before rustfmt, and why cargo-equip's
+    /// text cannot be compared with it, where it cannot (the splice
+    /// expanded `#[fastout]`, which cargo-equip cannot).
+    Splice(String, Option<String>),
     /// By cargo-equip, for this reason.
     Equip(String),
     /// By neither: why, and how to change the crate.
@@ -102,16 +104,15 @@ impl<'a> Maker<'a> {
             Ok(expansion) => expansion,
             Err(refused) => return How::refused(refused),
         };
-        if expansion.derive {
-            return How::Neither(format!(
-                "proconio is built with its `derive` feature, whose proc macros the committed \
-                 expansion lacks; {NO_PROC_MACROS}"
-            ));
-        }
         let main = self.main_source(problem);
         let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
-        match splice::equip_text(&main, expansion.text, &dependencies) {
-            Ok(text) => How::Splice(text),
+        let not_comparable = expansion.derive.then(|| {
+            "proconio is built with `derive`: the splice expands its `#[fastout]` as \
+             proconio-derive 0.2.1 does, which cargo-equip 0.20.1 cannot"
+                .to_string()
+        });
+        match splice::equip_text(&main, expansion.text, &dependencies, expansion.derive) {
+            Ok(text) => How::Splice(text, not_comparable),
             Err(refused) => How::refused(refused),
         }
     }
@@ -119,9 +120,9 @@ impl<'a> Maker<'a> {
     /// Makes `target/submit/<crate>.rs` afresh as `how` says; with
     /// `compare`, the splice's text is held against cargo-equip's.
     pub fn make(&self, problem: &Problem, how: &How, compare: bool) -> Result<Made, Error> {
-        let compared = compare && matches!(how, How::Splice(_));
+        let compared = compare && matches!(how, How::Splice(_, None));
         let (text, differs) = match how {
-            How::Splice(raw) => {
+            How::Splice(raw, _) => {
                 let edition = pinned::edition(&self.metadata, &problem.name);
                 let text =
                     splice::rustfmt_as_equip(raw, &edition, &self.workspace.root, &problem.name)?;

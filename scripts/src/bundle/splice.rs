@@ -64,12 +64,18 @@ const MODULE_PRELUDE: &str = "pub use crate::__cargo_equip::prelude::*;\n\n";
 /// (what cargo-equip appends, from the line before `// The following code
 /// was expanded`); a crate with no libraries is its modules inlined alone.
 /// `dependencies` are the names the crate's dependencies go by in its code.
+/// With `derive` (proconio built with its `derive` feature), `#[fastout]`
+/// is expanded as proconio-derive expands it ([`super::fastout`]) first.
 pub fn equip_text(
     main: &Path,
     libraries: Option<&str>,
     dependencies: &[String],
+    derive: bool,
 ) -> Result<String, Unsupported> {
-    let code = expand_mods(main, 0)?;
+    let mut code = expand_mods(main, 0)?;
+    if derive {
+        code = super::fastout::expand(&code)?;
+    }
     refuse_rewrites(&code, dependencies)?;
     let Some(libraries) = libraries else {
         return Ok(code);

@@ -22,7 +22,13 @@ fn dependencies() -> Vec<String> {
 
 fn assert_same(case: &str, libraries: Option<&str>, expected: &str) {
     let dir = fixture(case);
-    let ours = equip_text(&dir.join("src").join("main.rs"), libraries, &dependencies()).unwrap();
+    let ours = equip_text(
+        &dir.join("src").join("main.rs"),
+        libraries,
+        &dependencies(),
+        false,
+    )
+    .unwrap();
     let theirs = fs::read_to_string(dir.join(expected)).unwrap();
     if let Some(difference) = super::super::make::first_difference(&ours, &theirs) {
         panic!("{case}: {difference}");
@@ -90,16 +96,16 @@ fn a_missing_module_file_and_a_byte_order_mark_are_refused() {
     fs::create_dir_all(&dir).unwrap();
     let main = dir.join("main.rs");
     fs::write(&main, "mod absent;\nfn main() {}\n").unwrap();
-    let refused = equip_text(&main, Some(PROCONIO), &[]).unwrap_err();
+    let refused = equip_text(&main, Some(PROCONIO), &[], false).unwrap_err();
     let why = refused.why();
     assert!(
         why.starts_with("`mod absent;` names no file: none of "),
         "{why}"
     );
     fs::write(&main, "\u{feff}fn main() {}\n").unwrap();
-    assert!(equip_text(&main, Some(PROCONIO), &[]).is_err());
+    assert!(equip_text(&main, Some(PROCONIO), &[], false).is_err());
     fs::write(&main, "#![allow(unused)]\nfn main() {}\n").unwrap();
-    let text = equip_text(&main, None, &[]).unwrap();
+    let text = equip_text(&main, None, &[], false).unwrap();
     assert_eq!(text, "#![allow(unused)]\nfn main() {}\n");
     let _ = fs::remove_dir_all(&dir);
 }
