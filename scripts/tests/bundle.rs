@@ -379,3 +379,46 @@ fn a_fastout_crate_is_bundled_with_nothing_installed() {
     let report = bundle_without_rustup(&scratch.path, &["--check"], Some(&target));
     assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
 }
+
+/// A `mod b;` inside an inline `mod a`, which neither the splice nor
+/// cargo-equip inlines: the error names it, nothing is installed, and
+/// no file outside the workspace is touched (a badly laid out `a/b.rs` in
+/// the temporary folder stays as it is, where the bundle's rustfmt used
+/// to format it).
+#[test]
+fn a_nested_module_file_is_named_and_nothing_outside_is_touched() {
+    let solution = Solution {
+        name: "a1-nested-mod",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nmod a {\n    pub mod b;\n}\n\nfn main() {\n    input! { \
+               n: i32 }\n    println!(\"{}\", a::b::twice(n));\n}\n",
+        samples: &[("2\n", "4\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-nested-module", &[&solution]);
+    scratch.write(
+        "crates/a1-nested-mod/src/a/b.rs",
+        b"pub fn twice(n: i32) -> i32 {\n    n * 2\n}\n",
+    );
+    let outside = scratch.write("tmp/a/b.rs", b"pub fn  twice( n:i32 )->i32{n*2}\n");
+    let mut command = tool();
+    command
+        .args(["bundle", "a1-nested-mod"])
+        .current_dir(&scratch.path)
+        .env("PATH", path_without_rustup_and_cargo_equip())
+        .env("CARGO_TARGET_DIR", &target)
+        .env("TMPDIR", scratch.path.join("tmp"));
+    let report = Report::of(command.output().unwrap());
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert_eq!(
+        report.stdout,
+        "error: a1-nested-mod: cannot be bundled: `mod b;` inside the inline module `a`: \
+         neither the splice nor cargo-equip 0.20.1 inlines a module file declared in an inline \
+         module; move `a` to a file `a/mod.rs` (declared `mod a;`), beside which `b.rs` is \
+         found, or write its items inline (`mod b { ... }`)\n"
+    );
+    assert!(!report.stderr.contains("rustup"), "{}", report.stderr);
+    assert_eq!(
+        fs::read_to_string(&outside).unwrap(),
+        "pub fn  twice( n:i32 )->i32{n*2}\n"
+    );
+}

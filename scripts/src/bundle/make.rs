@@ -124,8 +124,13 @@ impl<'a> Maker<'a> {
         let (text, differs) = match how {
             How::Splice(raw, _) => {
                 let edition = pinned::edition(&self.metadata, &problem.name);
-                let text =
-                    splice::rustfmt_as_equip(raw, &edition, &self.workspace.root, &problem.name)?;
+                let text = splice::rustfmt_as_equip(
+                    raw,
+                    &edition,
+                    &self.workspace.root,
+                    &self.submit_dir.join("rustfmt"),
+                    &problem.name,
+                )?;
                 let differs = if compared {
                     let equipped = equip::run(self.workspace, problem, &self.submit_dir)?;
                     first_difference(&text, &equipped)

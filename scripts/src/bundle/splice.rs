@@ -73,6 +73,7 @@ pub fn equip_text(
     derive: bool,
 ) -> Result<String, Unsupported> {
     let mut code = expand_mods(main, 0)?;
+    refuse_nested_file_modules(&code)?;
     if derive {
         code = super::fastout::expand(&code)?;
     }
@@ -85,29 +86,38 @@ pub fn equip_text(
     Ok(text)
 }
 
-/// `text` as cargo-equip's rustfmt leaves it: written to a file in the
-/// temporary folder (so rustfmt finds the configuration cargo-equip's
-/// finds) and formatted there, from `workspace`, with the rustfmt beside
-/// the cargo that runs this tool.
+/// `text` as cargo-equip's rustfmt leaves it (cargo-equip formats it in
+/// the temporary folder, where no configuration is found): written to a
+/// file in `folder`, the tool's own, and formatted there with an empty
+/// configuration, from `workspace`, with the rustfmt beside the cargo that
+/// runs this tool. Nothing outside `folder` is written: rustfmt formats
+/// the files of a `mod NAME;` it finds too, and a folder of the tool's own
+/// holds none.
 pub fn rustfmt_as_equip(
     text: &str,
     edition: &str,
     workspace: &Path,
+    folder: &Path,
     name: &str,
 ) -> Result<String, Error> {
-    let file = env::temp_dir().join(format!(
-        "cargo-equip-splice-{}-{name}.rs",
-        std::process::id()
-    ));
+    let folder = folder.join(format!("{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder)
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", folder.display())))?;
+    let file = folder.join(format!("{name}.rs"));
+    let config = folder.join("rustfmt.toml");
     fs::write(&file, text)
+        .and_then(|()| fs::write(&config, ""))
         .map_err(|error| Error::new(format!("cannot write {}: {error}", file.display())))?;
     let status = Command::new(rustfmt_beside_cargo())
         .args(["--edition", edition])
+        .arg("--config-path")
+        .arg(&config)
         .arg(&file)
         .current_dir(workspace)
         .status();
     let formatted = fs::read_to_string(&file);
-    let _ = fs::remove_file(&file);
+    let _ = fs::remove_dir_all(&folder);
     match status {
         Ok(status) if status.success() => formatted
             .map_err(|error| Error::new(format!("cannot read {}: {error}", file.display()))),
@@ -291,6 +301,15 @@ fn prelude_insertions(code: &str) -> Vec<(usize, usize, String)> {
     edits
 }
 
+/// Refuses a `mod NAME;` inside an inline module (`mod a { mod b; }`),
+/// outside `#[cfg(test)]` ones: neither the splice nor cargo-equip inlines
+/// it (both inline the `mod NAME;` items of a file's top level), and the
+/// bundle would name a file that is not there.
+fn refuse_nested_file_modules(code: &str) -> Result<(), Unsupported> {
+    let parsed = Code::new(code, lex::tokens(code));
+    parsed.nested_file_modules(0, parsed.tokens.len(), &mut Vec::new())
+}
+
 /// Refuses what cargo-equip rewrites in a binary's code beyond the prelude
 /// (`process_bin`), and its skip attribute: the splice does not do these.
 fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupported> {
@@ -362,6 +381,75 @@ impl<'a> Code<'a> {
             };
         }
         level
+    }
+
+    /// Refuses the first `mod NAME;` among the items of the inline modules
+    /// in `from..to`, whose names from the file's top level are `inside`.
+    fn nested_file_modules(
+        &self,
+        from: usize,
+        to: usize,
+        inside: &mut Vec<&'a str>,
+    ) -> Result<(), Unsupported> {
+        for at in self.level(from, to) {
+            if self.text(at) != "mod" || self.is_test_only(at) {
+                continue;
+            }
+            let Some(name) = self.next(at) else { continue };
+            let Some(after) = self.next(name) else {
+                continue;
+            };
+            if self.is_punct(after, b';') && !inside.is_empty() {
+                let module = inside.join("::");
+                let dir = inside.join("/");
+                let ident = self.text(name);
+                return Err(Unsupported::Neither(format!(
+                    "`mod {ident};` inside the inline module `{module}`: neither the splice nor \
+                     cargo-equip {} inlines a module file declared in an inline module; move \
+                     `{module}` to a file `{dir}/mod.rs` (declared `mod {module};`), beside which \
+                     `{ident}.rs` is found, or write its items inline (`mod {ident} {{ ... }}`)",
+                    super::equip::EQUIP_VERSION
+                )));
+            }
+            if self.is_punct(after, b'{') && self.partner[after] != UNMATCHED {
+                inside.push(self.text(name));
+                self.nested_file_modules(after + 1, self.partner[after], inside)?;
+                inside.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// The item whose `mod` keyword is at `index` has `#[cfg(test)]`
+    /// among its outer attributes: it is not bundled.
+    fn is_test_only(&self, index: usize) -> bool {
+        let mut at = self.previous(index);
+        if let Some(last) = at {
+            if self.text(last) == "pub" {
+                at = self.previous(last);
+            } else if self.is_punct(last, b')') {
+                let open = self.partner[last];
+                if open != UNMATCHED && self.previous(open).is_some_and(|p| self.text(p) == "pub") {
+                    at = self.previous(open).and_then(|p| self.previous(p));
+                }
+            }
+        }
+        while let Some(close) = at.filter(|&close| self.is_punct(close, b']')) {
+            let open = self.partner[close];
+            let Some(hash) = (open != UNMATCHED)
+                .then(|| self.previous(open))
+                .flatten()
+                .filter(|&hash| self.is_punct(hash, b'#'))
+            else {
+                return false;
+            };
+            let inside: Vec<&str> = (open + 1..close).map(|one| self.text(one)).collect();
+            if inside == ["cfg", "(", "test", ")"] {
+                return true;
+            }
+            at = self.previous(hash);
+        }
+        false
     }
 
     /// The value of a `#[path = "..."]` among the outer attributes of the

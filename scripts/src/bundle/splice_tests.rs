@@ -109,3 +109,25 @@ fn a_missing_module_file_and_a_byte_order_mark_are_refused() {
     assert_eq!(text, "#![allow(unused)]\nfn main() {}\n");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A `mod NAME;` inside an inline module is refused, saying what to do,
+/// unless the module is for tests only (it is not bundled).
+#[test]
+fn a_module_file_declared_in_an_inline_module_is_refused() {
+    let refused = refuse_nested_file_modules;
+    assert_eq!(refused("mod a;\nmod b { fn f() {} }\n"), Ok(()));
+    assert_eq!(
+        refused("#[cfg(test)]\nmod tests {\n    mod brute;\n}\n"),
+        Ok(())
+    );
+    let Err(Unsupported::Neither(why)) =
+        refused("pub mod a {\n    mod c {\n        pub(crate) mod b;\n    }\n}\n")
+    else {
+        panic!("not refused");
+    };
+    assert!(
+        why.starts_with("`mod b;` inside the inline module `a::c`"),
+        "{why}"
+    );
+    assert!(why.contains("a file `a/c/mod.rs`"), "{why}");
+}
