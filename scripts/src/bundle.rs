@@ -11,7 +11,9 @@
 //! the pinned crates' expansion committed in `scripts/equipped/`
 //! ([`splice`], [`pinned`]); cargo-equip itself ([`equip`]) makes the rest.
 
+mod compile;
 mod equip;
+mod fastout;
 mod lex;
 mod make;
 mod pinned;
@@ -23,20 +25,19 @@ use crate::color::{self, Paint};
 use crate::error::Error;
 use crate::flags::Bundle as Options;
 use crate::judge::{judge_samples, Judged, Judging, Reporter, Tally, UNDER, UNDER_DETAIL};
-use crate::verdict::{self, Verdict};
-use crate::workspace::{self, JudgeCompile, Problem, Workspace};
+use crate::verdict::Verdict;
+use crate::workspace::{JudgeCompile, Problem, Workspace};
+use compile::{compile_as_judge, OwnWarnings};
 use equip::EQUIP_VERSION;
 use make::{How, Maker};
 use std::env;
 use std::fs;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
 /// The smallest documented source limit among the judges found:
 /// Codeforces takes 64 KB (AtCoder 512 KiB).
 pub const MAX_BYTES: u64 = 64 * 1024;
-/// Lines of a compiler's output shown for a compile error.
-const COMPILER_LINES: usize = 12;
 
 /// Runs `cargo bundle`; true when every bundle was made (and, with
 /// `--check`, was fresh and every compile and case passed).
@@ -72,10 +73,10 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                     make::tell_equip(problem, why);
                     equip_for.push(format!("{}'s bundle needs it ({why})", problem.name));
                 }
-                How::Splice(_) if options.compare_equip => {
+                How::Splice(_, None) if options.compare_equip => {
                     equip_for.push("--compare-equip runs it".to_string());
                 }
-                How::Splice(_) => {}
+                How::Splice(..) | How::Neither(_) => {}
             }
         }
         // A missing program is one line before any long work.
@@ -122,9 +123,15 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             if options.compare_equip {
                 let out = &mut reporter.out;
                 match &bundle.differs {
-                    None if !bundle.compared => {
-                        let _ = writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
-                    }
+                    None if !bundle.compared => match how {
+                        How::Splice(_, Some(why)) => {
+                            let _ = writeln!(out, "{:<32} not compared: {why}", problem.name);
+                        }
+                        _ => {
+                            let _ =
+                                writeln!(out, "{:<32} made by cargo-equip itself", problem.name);
+                        }
+                    },
                     None => {
                         let _ = writeln!(
                             out,
@@ -172,16 +179,28 @@ pub fn main(options: &Options) -> Result<bool, Error> {
             } else if same {
                 "  unchanged".to_string()
             } else {
-                // Never write a file that a judge would not compile.
+                // Never write a file that a judge would not compile; one
+                // that it compiles, with the warnings it would print, is
+                // written.
                 let binary = submit_dir.join("bin").join(format!(
                     "{}-plain{}",
                     problem.name,
                     env::consts::EXE_SUFFIX
                 ));
-                match compile_as_judge(&plain_rustc(problem), &fresh, &binary) {
-                    Ok(()) => {
+                let compile = plain_rustc(problem);
+                match compile_as_judge(&compile, &fresh, &binary, OwnWarnings::Allowed) {
+                    Ok(compiled) => {
                         write_file(&committed, &text)?;
-                        "  written".to_string()
+                        for warning in &compiled.own_warnings {
+                            let _ = write!(io::stderr(), "{warning}");
+                        }
+                        match compiled.own_warnings.len() {
+                            0 => "  written".to_string(),
+                            count => format!(
+                                "  written ({count} warnings of its own code as `rustc {}` gives them)",
+                                compile.args.join(" ")
+                            ),
+                        }
                     }
                     Err(error) => {
                         clean = false;
@@ -233,8 +252,8 @@ pub fn main(options: &Options) -> Result<bool, Error> {
                 index + 1,
                 env::consts::EXE_SUFFIX
             ));
-            match compile_as_judge(compile, &path, &binary) {
-                Ok(()) => judge_samples(&label, &binary, &found, &Judging::of(problem), reporter),
+            match compile_as_judge(compile, &path, &binary, OwnWarnings::Denied) {
+                Ok(_) => judge_samples(&label, &binary, &found, &Judging::of(problem), reporter),
                 Err(error) => {
                     let detail = error.layout(UNDER, UNDER_DETAIL);
                     reporter.report(&Judged::whole(&label, &label, Verdict::Ce), &detail);
@@ -280,51 +299,11 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|error| Error::new(format!("cannot write {}: {error}", path.display())))
 }
 
-/// Compiles `source` as `compile` says, warnings denied, into `binary`;
-/// on failure the compiler's first lines.
-fn compile_as_judge(compile: &JudgeCompile, source: &Path, binary: &Path) -> Result<(), Error> {
-    if let Some(dir) = binary.parent() {
-        fs::create_dir_all(dir)
-            .map_err(|error| Error::new(format!("cannot create {}: {error}", dir.display())))?;
-    }
-    let output = workspace::rustc()
-        .args(&compile.args)
-        .args(["-D", "warnings", "-o"])
-        .arg(binary)
-        .arg(source)
-        .output()
-        .map_err(|error| Error::new(format!("cannot run rustc: {error}")))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    let headline = format!("rustc {} -D warnings failed:", compile.args.join(" "));
-    let first = verdict::first_lines(&output.stderr, COMPILER_LINES, "");
-    Err(Error::new(headline).with_detail(&first))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Compiles `source` as a plain-rustc judge would, in a folder of its own.
-    fn compile(name: &str, source: &str, edition: &str) -> Result<(), Error> {
-        let dir =
-            env::temp_dir().join(format!("scripts-bundle-test-{}-{name}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("main.rs");
-        fs::write(&file, source).unwrap();
-        let judge = JudgeCompile {
-            judge: "test".to_string(),
-            args: vec![
-                "--edition".to_string(),
-                edition.to_string(),
-                "-O".to_string(),
-            ],
-        };
-        let result = compile_as_judge(&judge, &file, &dir.join("bin").join("main"));
-        let _ = fs::remove_dir_all(&dir);
-        result
-    }
+    use compile::tests::compile;
 
     /// The file that made the line-by-line slimming fail (E0601, `main`
     /// not found, after a one-line test module) and strings it would have
@@ -363,30 +342,5 @@ mod tests {
             "{slimmed}"
         );
         assert_eq!(compile("slimmed", &slimmed, "2021"), Ok(()));
-    }
-
-    #[test]
-    fn a_clean_file_compiles() {
-        assert_eq!(compile("clean", "fn main() {}\n", "2021"), Ok(()));
-    }
-
-    #[test]
-    fn a_warning_is_a_compile_error_with_the_compilers_words() {
-        let error = compile("warning", "fn main() { let unused = 1; }\n", "2021").unwrap_err();
-        let detail = error.layout(UNDER, UNDER_DETAIL);
-        assert!(
-            detail.starts_with("    rustc --edition 2021 -O -D warnings failed:\n      | "),
-            "{detail}"
-        );
-        assert!(detail.contains("unused variable"), "{detail}");
-    }
-
-    #[test]
-    fn code_that_breaks_in_one_edition_is_caught_in_that_edition() {
-        // `gen` is a reserved keyword from the 2024 edition on.
-        let source = "fn main() { let gen = 1; println!(\"{gen}\"); }\n";
-        assert_eq!(compile("edition-2021", source, "2021"), Ok(()));
-        let detail = compile("edition-2024", source, "2024").unwrap_err();
-        assert!(detail.to_string().contains("gen"), "{detail}");
     }
 }

@@ -5,12 +5,13 @@
 
 mod common;
 
-use common::{tool, workspace_root, Problems, Report};
+use common::{tool, workspace_root, Problems, Report, Scratch};
 use std::env;
 use std::ffi::OsString;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The folder of the running toolchain's own binaries (cargo, rustc,
 /// rustfmt), which holds no rustup.
@@ -120,5 +121,304 @@ fn a_crate_with_another_dependency_says_why_cargo_equip_is_needed() {
          expansion: the code has an `extern crate` item, which cargo-equip rewrites\nerror: \
          cargo bundle needs `rustup` on PATH (cargo-equip runs it; install Rust with rustup, \
          https://rustup.rs)\n"
+    );
+}
+
+/// A crate of a scratch workspace: its name, the `[dependencies]` lines of
+/// its manifest, its `src/main.rs`, and its samples (input, output).
+struct Solution<'a> {
+    name: &'a str,
+    dependencies: &'a str,
+    main: &'a str,
+    samples: &'a [(&'a str, &'a str)],
+}
+
+/// A workspace of its own holding `solutions`, each with a plain-rustc
+/// judge, and the target folder it builds into (one per test, kept
+/// between runs).
+fn scratch_workspace(test: &str, solutions: &[&Solution]) -> (Scratch, PathBuf) {
+    let scratch = Scratch::new(test);
+    scratch.write(
+        "Cargo.toml",
+        b"[workspace]\nmembers = [\"crates/*\"]\nresolver = \"2\"\n",
+    );
+    for solution in solutions {
+        let name = solution.name;
+        let manifest = format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = \
+             false\n\n[dependencies]\n{}\n\n[package.metadata.judge]\ntime-limit-ms = \
+             2000\nmemory-limit-mib = 256\n\n[[package.metadata.judge.compile]]\njudge = \"plain \
+             rustc\"\nrustc-args = [\"--edition\", \"2021\", \"-O\"]\n",
+            solution.dependencies
+        );
+        scratch.write(&format!("crates/{name}/Cargo.toml"), manifest.as_bytes());
+        scratch.write(
+            &format!("crates/{name}/src/main.rs"),
+            solution.main.as_bytes(),
+        );
+        for (index, (input, output)) in solution.samples.iter().enumerate() {
+            let case = format!("samples/{name}/{}", index + 1);
+            scratch.write(&format!("{case}.in"), input.as_bytes());
+            scratch.write(&format!("{case}.out"), output.as_bytes());
+        }
+    }
+    // The workspace's lock file: proconio is resolved as it is here.
+    fs::copy(
+        workspace_root().join("Cargo.lock"),
+        scratch.path.join("Cargo.lock"),
+    )
+    .unwrap();
+    let target = workspace_root()
+        .join("target")
+        .join("tool-tests")
+        .join(test);
+    (scratch, target)
+}
+
+/// `program` run on `input`: its standard output.
+fn output_of(program: &Path, input: &str) -> String {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{} failed", program.display());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The written bundle of `name`, compiled by plain rustc with nothing
+/// else, gives the crate's own binary's output on each sample.
+fn assert_bundle_gives_the_crates_output(
+    scratch: &Scratch,
+    target: &Path,
+    solution: &Solution,
+) -> String {
+    let name = solution.name;
+    let bundle = scratch.path.join("submissions").join(format!("{name}.rs"));
+    let text = fs::read_to_string(&bundle).unwrap();
+    let binary = target.join(format!("{name}-plain-rustc{}", env::consts::EXE_SUFFIX));
+    let compiled = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let own = target
+        .join("release")
+        .join(format!("{name}{}", env::consts::EXE_SUFFIX));
+    for (input, expected) in solution.samples {
+        let theirs = output_of(&own, input);
+        assert_eq!(&theirs, expected, "the crate itself on {input:?}");
+        assert_eq!(output_of(&binary, input), theirs, "the bundle on {input:?}");
+    }
+    text
+}
+
+/// An inline module that uses nothing from proconio, `input! { mut x }`
+/// with `x` never changed, and an empty `input! {}`: the crate builds with
+/// no warning, so its bundle is written, though the bundling adds
+/// warnings (an unused prelude line, proconio's macros as local ones).
+#[test]
+fn a_crate_that_builds_clean_has_its_bundle_written() {
+    let solution = Solution {
+        name: "a1-quiet",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "//! Twice the number read.\nuse proconio::input;\n\nmod geometry {\n    pub fn \
+               twice(x: i64) -> i64 {\n        x * 2\n    }\n}\n\nfn main() {\n    input! { mut \
+               x: i64 }\n    input! {}\n    println!(\"{}\", geometry::twice(x));\n}\n",
+        samples: &[("21\n", "42\n"), ("-4\n", "-8\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-clean-crate", &[&solution]);
+    let report = bundle_without_rustup(&scratch.path, &["a1-quiet"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("warning"), "{}", report.stderr);
+    assert!(
+        report.stdout.contains("submissions/a1-quiet.rs  written\n"),
+        "{}",
+        report.stdout
+    );
+    let text = assert_bundle_gives_the_crates_output(&scratch, &target, &solution);
+    assert!(
+        text.contains("pub use crate::__cargo_equip::prelude::*;"),
+        "{text}"
+    );
+    // And the check, which denies the crate's own warnings, passes it.
+    let report = bundle_without_rustup(&scratch.path, &["--check", "a1-quiet"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+}
+
+/// A `#[fastout]` solution: proconio with `derive`.
+const FASTOUT: &str = "//! Each number from 1 to n, one a line.\nuse proconio::{fastout, \
+                       input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in \
+                       1..=n {\n        println!(\"{i}\");\n    }\n    print!(\"done\\n\");\n}\n";
+
+/// One crate of the workspace builds proconio with `derive`, the other
+/// does not: the other's features are its own, as `cargo build -p` has
+/// them, and it is bundled from the committed expansion (no cargo-equip,
+/// which is not reachable here).
+#[test]
+fn one_crates_features_do_not_decide_for_another() {
+    let fastout = Solution {
+        name: "a1-fastout",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: FASTOUT,
+        samples: &[("3\n", "1\n2\n3\ndone\n")],
+    };
+    let plain = Solution {
+        name: "a2-plain",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nfn main() {\n    input! { n: u32 }\n    println!(\"{}\", n \
+               + 1);\n}\n",
+        samples: &[("3\n", "4\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-features-per-crate", &[&fastout, &plain]);
+    let report = bundle_without_rustup(&scratch.path, &["a2-plain"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
+    assert!(
+        report.stdout.contains("submissions/a2-plain.rs  written\n"),
+        "{}",
+        report.stdout
+    );
+    assert_bundle_gives_the_crates_output(&scratch, &target, &plain);
+}
+
+/// `mod inner;` in `src/util.rs`, in `src/util/inner.rs` where rustc
+/// looks: cargo-equip looks for `src/inner.rs`, as the splice does, so
+/// nothing is installed, and the error says how to change the crate.
+#[test]
+fn a_module_neither_tool_finds_is_not_sent_to_cargo_equip() {
+    let solution = Solution {
+        name: "a1-nested-file",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nmod util;\n\nfn main() {\n    input! { n: i32 }\n    \
+               println!(\"{}\", util::inner::plus_one(n));\n}\n",
+        samples: &[("1\n", "2\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-module-below-a-file", &[&solution]);
+    scratch.write("crates/a1-nested-file/src/util.rs", b"pub mod inner;\n");
+    scratch.write(
+        "crates/a1-nested-file/src/util/inner.rs",
+        b"pub fn plus_one(n: i32) -> i32 {\n    n + 1\n}\n",
+    );
+    let report = bundle_without_rustup(&scratch.path, &["a1-nested-file"], Some(&target));
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    let src = scratch.path.join("crates/a1-nested-file/src");
+    let shown = |path: &str| src.join(path).display().to_string();
+    assert_eq!(
+        report.stdout,
+        format!(
+            "error: a1-nested-file: cannot be bundled: `mod inner;` in {} is {} to rustc, but \
+             cargo-equip 0.20.1 looks for {}, {} (and the splice, which makes its bytes, does \
+             too), so installing it would not help: make util.rs util/mod.rs, or write `#[path = \
+             \"util/inner.rs\"]` on the `mod inner;`\n",
+            shown("util.rs"),
+            shown("util/inner.rs"),
+            shown("inner.rs"),
+            shown("inner/mod.rs"),
+        )
+    );
+    assert!(!report.stderr.contains("rustup"), "{}", report.stderr);
+    assert!(!scratch.path.join("submissions").exists());
+}
+
+/// `#[fastout]` bundled by the tool itself, as proconio-derive 0.2.1
+/// expands it: no cargo-equip (which cannot expand it), the bundle
+/// compiled by plain rustc gives the crate's own output on its samples,
+/// both the way proconio's documentation writes it and as
+/// `#[proconio::fastout]` with a value returned and output from a helper.
+#[test]
+fn a_fastout_crate_is_bundled_with_nothing_installed() {
+    let documented = Solution {
+        name: "a1-fastout",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: FASTOUT,
+        samples: &[("3\n", "1\n2\n3\ndone\n"), ("0\n", "done\n")],
+    };
+    let qualified = Solution {
+        name: "a2-qualified",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: "use proconio::{\n    fastout,\n    input, // the reader\n};\nuse std::io::Write;\n\nmod \
+               squares {\n    pub fn of(n: u64) -> u64 {\n        n * n\n    }\n}\n\nfn show(out: \
+               &mut impl Write, n: u64) {\n    writeln!(out, \"helper {n}\").unwrap();\n}\n\n#[proconio::fastout]\n#[allow(clippy::needless_return)]\nfn \
+               main() -> () {\n    input! { mut n: u64, words: [String; n] }\n    for word in \
+               &words {\n        print!(\"{word} \");\n    }\n    println!();\n    let stdout = \
+               std::io::stdout();\n    show(&mut stdout.lock(), squares::of(n));\n    if n == 0 \
+               {\n        return;\n    }\n    println!(\"{}\", squares::of(n));\n}\n",
+        // The helper writes past the buffer, so before it: as the crate
+        // does.
+        samples: &[("2 a b\n", "helper 4\na b \n4\n"), ("0\n", "helper 0\n\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-fastout", &[&documented, &qualified]);
+    let report = bundle_without_rustup(
+        &scratch.path,
+        &["a1-fastout", "a2-qualified"],
+        Some(&target),
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
+    for solution in [&documented, &qualified] {
+        let written = format!("submissions/{}.rs  written\n", solution.name);
+        assert!(report.stdout.contains(&written), "{}", report.stdout);
+        let text = assert_bundle_gives_the_crates_output(&scratch, &target, solution);
+        assert!(!text.contains("fastout"), "{text}");
+        assert!(text.contains("let __proconio_res = {"), "{text}");
+    }
+    let report = bundle_without_rustup(&scratch.path, &["--check"], Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+}
+
+/// A `mod b;` inside an inline `mod a`, which neither the splice nor
+/// cargo-equip inlines: the error names it, nothing is installed, and
+/// no file outside the workspace is touched (a badly laid out `a/b.rs` in
+/// the temporary folder stays as it is, where the bundle's rustfmt used
+/// to format it).
+#[test]
+fn a_nested_module_file_is_named_and_nothing_outside_is_touched() {
+    let solution = Solution {
+        name: "a1-nested-mod",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nmod a {\n    pub mod b;\n}\n\nfn main() {\n    input! { \
+               n: i32 }\n    println!(\"{}\", a::b::twice(n));\n}\n",
+        samples: &[("2\n", "4\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-nested-module", &[&solution]);
+    scratch.write(
+        "crates/a1-nested-mod/src/a/b.rs",
+        b"pub fn twice(n: i32) -> i32 {\n    n * 2\n}\n",
+    );
+    let outside = scratch.write("tmp/a/b.rs", b"pub fn  twice( n:i32 )->i32{n*2}\n");
+    let mut command = tool();
+    command
+        .args(["bundle", "a1-nested-mod"])
+        .current_dir(&scratch.path)
+        .env("PATH", path_without_rustup_and_cargo_equip())
+        .env("CARGO_TARGET_DIR", &target)
+        .env("TMPDIR", scratch.path.join("tmp"));
+    let report = Report::of(command.output().unwrap());
+    assert_eq!(report.code, Some(1), "{}{}", report.stdout, report.stderr);
+    assert_eq!(
+        report.stdout,
+        "error: a1-nested-mod: cannot be bundled: `mod b;` inside the inline module `a`: \
+         neither the splice nor cargo-equip 0.20.1 inlines a module file declared in an inline \
+         module; move `a` to a file `a/mod.rs` (declared `mod a;`), beside which `b.rs` is \
+         found, or write its items inline (`mod b { ... }`)\n"
+    );
+    assert!(!report.stderr.contains("rustup"), "{}", report.stderr);
+    assert_eq!(
+        fs::read_to_string(&outside).unwrap(),
+        "pub fn  twice( n:i32 )->i32{n*2}\n"
     );
 }

@@ -16,6 +16,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Why cargo-equip cannot help with proconio's proc macros, as trying it
+/// on real `#[fastout]` solutions found (docs/bundle.md): it expands them
+/// with a rust-analyzer proc-macro server that cannot load a
+/// proconio-derive built by today's rustc.
+pub const NO_PROC_MACROS: &str = "cargo-equip 0.20.1 cannot expand them either (its \
+     rust-analyzer proc-macro server cannot load a proconio-derive built by this rustc: \
+     \"proc-macro server's api version (6) is newer than rust-analyzer's (2)\"), so it is not \
+     installed for this";
+
 /// Makes the bundles of a workspace's crates.
 pub struct Maker<'a> {
     workspace: &'a Workspace,
@@ -27,10 +36,23 @@ pub struct Maker<'a> {
 
 /// How a crate's cargo-equip text is made.
 pub enum How {
-    /// By the splice: its text, before rustfmt.
-    Splice(String),
+    /// By the splice: its text, before rustfmt, and why cargo-equip's
+    /// text cannot be compared with it, where it cannot (the splice
+    /// expanded `#[fastout]`, which cargo-equip cannot).
+    Splice(String, Option<String>),
     /// By cargo-equip, for this reason.
     Equip(String),
+    /// By neither: why, and how to change the crate.
+    Neither(String),
+}
+
+impl How {
+    fn refused(refused: Unsupported) -> How {
+        match refused {
+            Unsupported::Equip(why) => How::Equip(why),
+            Unsupported::Neither(why) => How::Neither(why),
+        }
+    }
 }
 
 /// One crate's bundle, made.
@@ -72,27 +94,44 @@ impl<'a> Maker<'a> {
                 equip::EQUIP_VERSION
             ));
         }
-        let expansion = match self.pinned.expansion_for(&self.metadata, &problem.name) {
+        let built = match pinned::built_for(&self.workspace.root, &problem.name) {
+            Ok(built) => built,
+            Err(error) => return How::Equip(format!("cargo tree failed: {error}")),
+        };
+        let expansion = match self
+            .pinned
+            .expansion_for(&self.metadata, &problem.name, &built)
+        {
             Ok(expansion) => expansion,
-            Err(Unsupported(why)) => return How::Equip(why),
+            Err(refused) => return How::refused(refused),
         };
         let main = self.main_source(problem);
         let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
-        match splice::equip_text(&main, expansion, &dependencies) {
-            Ok(text) => How::Splice(text),
-            Err(Unsupported(why)) => How::Equip(why),
+        let not_comparable = expansion.derive.then(|| {
+            "proconio is built with `derive`: the splice expands its `#[fastout]` as \
+             proconio-derive 0.2.1 does, which cargo-equip 0.20.1 cannot"
+                .to_string()
+        });
+        match splice::equip_text(&main, expansion.text, &dependencies, expansion.derive) {
+            Ok(text) => How::Splice(text, not_comparable),
+            Err(refused) => How::refused(refused),
         }
     }
 
     /// Makes `target/submit/<crate>.rs` afresh as `how` says; with
     /// `compare`, the splice's text is held against cargo-equip's.
     pub fn make(&self, problem: &Problem, how: &How, compare: bool) -> Result<Made, Error> {
-        let compared = compare && matches!(how, How::Splice(_));
+        let compared = compare && matches!(how, How::Splice(_, None));
         let (text, differs) = match how {
-            How::Splice(raw) => {
+            How::Splice(raw, _) => {
                 let edition = pinned::edition(&self.metadata, &problem.name);
-                let text =
-                    splice::rustfmt_as_equip(raw, &edition, &self.workspace.root, &problem.name)?;
+                let text = splice::rustfmt_as_equip(
+                    raw,
+                    &edition,
+                    &self.workspace.root,
+                    &self.submit_dir.join("rustfmt"),
+                    &problem.name,
+                )?;
                 let differs = if compared {
                     let equipped = equip::run(self.workspace, problem, &self.submit_dir)?;
                     first_difference(&text, &equipped)
@@ -102,6 +141,7 @@ impl<'a> Maker<'a> {
                 (text, differs)
             }
             How::Equip(_) => (equip::run(self.workspace, problem, &self.submit_dir)?, None),
+            How::Neither(why) => return Err(Error::new(format!("cannot be bundled: {why}"))),
         };
         let path = self.finish(problem, &text)?;
         Ok(Made {

@@ -111,15 +111,19 @@ impl Pinned {
     }
 
     /// The expansion for the crate `name` of `metadata` (`cargo metadata
-    /// --format-version 1`, with its resolve): None for a crate with no
-    /// libraries; Unsupported, saying why, when cargo-equip would inline
-    /// something else than a committed set.
+    /// --format-version 1`, with its resolve), whose dependencies are
+    /// `built` as `cargo build -p NAME` builds them: no text for a crate
+    /// with no libraries; Unsupported, saying why, when cargo-equip would
+    /// inline something else than a committed set. proconio with its
+    /// `derive` feature takes proconio's expansion, the splice expanding
+    /// its `#[fastout]`.
     pub fn expansion_for(
         &self,
         metadata: &Value,
         name: &str,
-    ) -> Result<Option<&'static str>, Unsupported> {
-        let unsupported = |why: String| Unsupported(why);
+        built: &Built,
+    ) -> Result<Expansion, Unsupported> {
+        let unsupported = |why: String| Unsupported::Equip(why);
         let members = strings(&metadata["workspace_members"]);
         let package = metadata["packages"]
             .as_array()
@@ -156,6 +160,7 @@ impl Pinned {
         let root = node(package["id"].as_str().unwrap_or_default())
             .ok_or_else(|| unsupported(format!("cargo metadata does not resolve {name}")))?;
         let mut ids = Vec::new();
+        let mut derive = false;
         for dependency in normal_dependencies(root) {
             let id = dependency["pkg"].as_str().unwrap_or_default();
             let shown = id.rsplit(['#', '/']).next().unwrap_or(id);
@@ -178,10 +183,18 @@ impl Pinned {
             if dependency["name"] != pinned.extern_name.as_str() {
                 return Err(unsupported(format!("it renames {shown}")));
             }
-            let resolved =
-                node(id).ok_or_else(|| unsupported(format!("{shown} is not resolved")))?;
-            let mut features = strings(&resolved["features"]);
-            features.sort();
+            // Not built for this crate alone (an optional dependency
+            // another member's features turn on): not bundled either.
+            let Some(package) = built.get(&package_key(id)) else {
+                continue;
+            };
+            let mut features = package.features.clone();
+            let mut dependencies = package.dependencies.clone();
+            if pinned.extern_name == "proconio" && features.iter().any(|one| one == "derive") {
+                features.retain(|one| !DERIVE_FEATURES.contains(&one.as_str()));
+                dependencies.retain(|one| one != PROCONIO_DERIVE);
+                derive = true;
+            }
             if features != pinned.features {
                 return Err(unsupported(format!(
                     "{shown} has the features [{}], where the committed expansion has [{}]",
@@ -189,21 +202,25 @@ impl Pinned {
                     pinned.features.join(", ")
                 )));
             }
-            if normal_dependencies(resolved).next().is_some() {
+            if !dependencies.is_empty() {
                 return Err(unsupported(format!(
-                    "{shown} has dependencies of its own here"
+                    "{shown} has dependencies of its own here ({})",
+                    dependencies.join(", ")
                 )));
             }
             ids.push(id.to_string());
         }
         if ids.is_empty() {
-            return Ok(None);
+            return Ok(Expansion { text: None, derive });
         }
         ids.sort();
         self.expansions
             .iter()
             .find(|(set, _)| *set == ids)
-            .map(|(_, text)| Some(*text))
+            .map(|(_, text)| Expansion {
+                text: Some(*text),
+                derive,
+            })
             .ok_or_else(|| unsupported("no committed expansion for its set of crates".to_string()))
     }
 
@@ -218,6 +235,100 @@ impl Pinned {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The features proconio's `derive` adds (the feature, and the implicit
+/// one of its optional dependency), and that dependency as `cargo tree`
+/// shows it: proconio-derive 0.2.1 is the version proconio 0.5.0's
+/// `^0.2.0` resolves to, and the one whose `#[fastout]` the splice expands.
+const DERIVE_FEATURES: [&str; 2] = ["derive", "proconio-derive"];
+const PROCONIO_DERIVE: &str = "proconio-derive v0.2.1";
+
+/// What the splice takes for one crate.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Expansion {
+    /// The committed expansion of its libraries; None when it has none.
+    pub text: Option<&'static str>,
+    /// proconio is built with `derive`: its `#[fastout]` is the splice's
+    /// to expand.
+    pub derive: bool,
+}
+
+/// One package as `cargo build -p NAME` builds it for a crate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltPackage {
+    /// Its features, sorted.
+    pub features: Vec<String>,
+    /// Its normal dependencies, as `name vVERSION`.
+    pub dependencies: Vec<String>,
+}
+
+/// The direct normal dependencies of a crate as `cargo build -p NAME`
+/// builds them, by `name vVERSION`.
+pub type Built = std::collections::BTreeMap<String, BuiltPackage>;
+
+/// `name vVERSION` of a package id (`...#name@version`).
+fn package_key(id: &str) -> String {
+    let tail = id.rsplit('#').next().unwrap_or(id);
+    match tail.rsplit_once('@') {
+        Some((name, version)) => format!("{name} v{version}"),
+        None => tail.to_string(),
+    }
+}
+
+/// The crate `name`'s direct normal dependencies with their features and
+/// dependencies as `cargo build -p NAME` resolves them, never unified with
+/// the other members' (`cargo metadata`'s resolve unifies features over
+/// the whole workspace): `cargo tree`'s view of that one package.
+pub fn built_for(root: &std::path::Path, name: &str) -> Result<Built, Error> {
+    let output = crate::command::run(
+        crate::workspace::cargo()
+            .args(["tree", "--quiet", "--edges", "normal", "--prefix", "depth"])
+            .args(["--format", "{p}|{f}", "--package", name])
+            .current_dir(root),
+    )?;
+    Ok(parse_tree(&String::from_utf8_lossy(&output)))
+}
+
+/// `cargo tree --prefix depth --format '{p}|{f}'`'s lines, read.
+fn parse_tree(tree: &str) -> Built {
+    let mut built = Built::new();
+    let mut current: Option<String> = None;
+    for line in tree.lines() {
+        let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let depth: usize = line[..digits].parse().unwrap_or(usize::MAX);
+        let (package, features) = line[digits..]
+            .split_once('|')
+            .unwrap_or((&line[digits..], ""));
+        let key = package.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        match depth {
+            1 => {
+                let features = features.trim_end_matches(" (*)");
+                let mut features: Vec<String> = features
+                    .split(',')
+                    .filter(|one| !one.is_empty())
+                    .map(String::from)
+                    .collect();
+                features.sort();
+                built.insert(
+                    key.clone(),
+                    BuiltPackage {
+                        features,
+                        dependencies: Vec::new(),
+                    },
+                );
+                current = Some(key);
+            }
+            2 => {
+                if let Some(package) = current.as_ref().and_then(|key| built.get_mut(key)) {
+                    package.dependencies.push(key);
+                }
+            }
+            _ if depth < 1 => current = None,
+            _ => {}
+        }
+    }
+    built
 }
 
 /// The dependencies of a resolve node that are normal ones (not only
@@ -376,11 +487,37 @@ mod tests {
         })
     }
 
+    /// The dependencies of `metadata` as `cargo tree` would show them
+    /// for the one crate, proconio with `derive` depending on
+    /// proconio-derive.
+    fn built(metadata: &Value) -> Built {
+        let mut built = Built::new();
+        for node in metadata["resolve"]["nodes"].as_array().unwrap() {
+            let mut features = strings(&node["features"]);
+            features.sort();
+            let dependencies = if features.iter().any(|one| one == "derive") {
+                vec![PROCONIO_DERIVE.to_string()]
+            } else {
+                vec![]
+            };
+            let key = package_key(node["id"].as_str().unwrap());
+            built.insert(
+                key,
+                BuiltPackage {
+                    features,
+                    dependencies,
+                },
+            );
+        }
+        built
+    }
+
     fn expansion(metadata: &Value) -> Result<Option<&'static str>, String> {
         Pinned::committed()
             .unwrap()
-            .expansion_for(metadata, "solution")
-            .map_err(|Unsupported(why)| why)
+            .expansion_for(metadata, "solution", &built(metadata))
+            .map(|expansion| expansion.text)
+            .map_err(|refused| refused.why().to_string())
     }
 
     #[test]
@@ -412,6 +549,54 @@ mod tests {
         assert_ne!(text(&[PROCONIO]), text(&[PROCONIO, RUSTC_HASH]));
     }
 
+    /// proconio with `derive` takes proconio's expansion, the splice
+    /// expanding `#[fastout]`.
+    #[test]
+    fn proconio_with_derive_takes_proconios_expansion() {
+        let derive = (PROCONIO, "proconio", &["derive", "proconio-derive"][..]);
+        let metadata = metadata(&[derive], &[], false);
+        let found = Pinned::committed()
+            .unwrap()
+            .expansion_for(&metadata, "solution", &built(&metadata))
+            .unwrap();
+        assert!(found.derive);
+        assert_eq!(
+            found.text,
+            expansion(&self::metadata(
+                &[(PROCONIO, "proconio", &[][..])],
+                &[],
+                false
+            ))
+            .unwrap()
+        );
+    }
+
+    /// `cargo tree`'s lines for one crate: its direct dependencies with
+    /// their features and their own dependencies, deeper ones left out.
+    #[test]
+    fn cargo_trees_view_of_one_crate_is_read() {
+        let tree = "0a v0.1.0 (/w/crates/a)|\n1proconio v0.5.0|derive,proconio-derive\n2proconio-derive v0.2.1 (proc-macro)|\n3syn v1.0.109|full\n4quote v1.0.47|default (*)\n1rustc-hash v2.1.1|std,default\n";
+        let built = parse_tree(tree);
+        let package = |features: &[&str], dependencies: &[&str]| BuiltPackage {
+            features: features.iter().map(|one| one.to_string()).collect(),
+            dependencies: dependencies.iter().map(|one| one.to_string()).collect(),
+        };
+        assert_eq!(
+            built,
+            Built::from([
+                (
+                    "proconio v0.5.0".to_string(),
+                    package(&["derive", "proconio-derive"], &["proconio-derive v0.2.1"])
+                ),
+                (
+                    "rustc-hash v2.1.1".to_string(),
+                    package(&["default", "std"], &[])
+                ),
+            ])
+        );
+        assert_eq!(package_key(PROCONIO), "proconio v0.5.0");
+    }
+
     #[test]
     fn anything_else_is_left_to_cargo_equip_saying_why() {
         let other = (
@@ -438,10 +623,10 @@ mod tests {
             expansion(&metadata(&[renamed], &[], false)).unwrap_err(),
             "it renames proconio@0.5.0"
         );
-        let derive = (PROCONIO, "proconio", &["derive"][..]);
-        assert!(expansion(&metadata(&[derive], &[], false))
+        let rand = (RUSTC_HASH, "rustc_hash", &["default", "rand", "std"][..]);
+        assert!(expansion(&metadata(&[rand], &[], false))
             .unwrap_err()
-            .contains("features [derive]"));
+            .contains("features [default, rand, std]"));
         assert!(expansion(&metadata(&[proconio], &[], true))
             .unwrap_err()
             .contains("library target"));

@@ -35,10 +35,24 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Why the splice leaves a crate to cargo-equip: it cannot promise
-/// cargo-equip's bytes for it.
+/// Why the splice does not make a crate's bundle.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Unsupported(pub String);
+pub enum Unsupported {
+    /// It cannot promise cargo-equip's bytes for it: cargo-equip makes it.
+    Equip(String),
+    /// Nor can cargo-equip make it: why, and how to change the crate.
+    Neither(String),
+}
+
+#[cfg(test)]
+impl Unsupported {
+    /// Why, whoever makes it.
+    pub fn why(&self) -> &str {
+        match self {
+            Unsupported::Equip(why) | Unsupported::Neither(why) => why,
+        }
+    }
+}
 
 /// The prelude line before the first item of the crate's root.
 const ROOT_PRELUDE: &str = "pub use __cargo_equip::prelude::*;\n\n";
@@ -50,12 +64,19 @@ const MODULE_PRELUDE: &str = "pub use crate::__cargo_equip::prelude::*;\n\n";
 /// (what cargo-equip appends, from the line before `// The following code
 /// was expanded`); a crate with no libraries is its modules inlined alone.
 /// `dependencies` are the names the crate's dependencies go by in its code.
+/// With `derive` (proconio built with its `derive` feature), `#[fastout]`
+/// is expanded as proconio-derive expands it ([`super::fastout`]) first.
 pub fn equip_text(
     main: &Path,
     libraries: Option<&str>,
     dependencies: &[String],
+    derive: bool,
 ) -> Result<String, Unsupported> {
-    let code = expand_mods(main, 0)?;
+    let mut code = expand_mods(main, 0)?;
+    refuse_nested_file_modules(&code)?;
+    if derive {
+        code = super::fastout::expand(&code)?;
+    }
     refuse_rewrites(&code, dependencies)?;
     let Some(libraries) = libraries else {
         return Ok(code);
@@ -65,29 +86,38 @@ pub fn equip_text(
     Ok(text)
 }
 
-/// `text` as cargo-equip's rustfmt leaves it: written to a file in the
-/// temporary folder (so rustfmt finds the configuration cargo-equip's
-/// finds) and formatted there, from `workspace`, with the rustfmt beside
-/// the cargo that runs this tool.
+/// `text` as cargo-equip's rustfmt leaves it (cargo-equip formats it in
+/// the temporary folder, where no configuration is found): written to a
+/// file in `folder`, the tool's own, and formatted there with an empty
+/// configuration, from `workspace`, with the rustfmt beside the cargo that
+/// runs this tool. Nothing outside `folder` is written: rustfmt formats
+/// the files of a `mod NAME;` it finds too, and a folder of the tool's own
+/// holds none.
 pub fn rustfmt_as_equip(
     text: &str,
     edition: &str,
     workspace: &Path,
+    folder: &Path,
     name: &str,
 ) -> Result<String, Error> {
-    let file = env::temp_dir().join(format!(
-        "cargo-equip-splice-{}-{name}.rs",
-        std::process::id()
-    ));
+    let folder = folder.join(format!("{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder)
+        .map_err(|error| Error::new(format!("cannot create {}: {error}", folder.display())))?;
+    let file = folder.join(format!("{name}.rs"));
+    let config = folder.join("rustfmt.toml");
     fs::write(&file, text)
+        .and_then(|()| fs::write(&config, ""))
         .map_err(|error| Error::new(format!("cannot write {}: {error}", file.display())))?;
     let status = Command::new(rustfmt_beside_cargo())
         .args(["--edition", edition])
+        .arg("--config-path")
+        .arg(&config)
         .arg(&file)
         .current_dir(workspace)
         .status();
     let formatted = fs::read_to_string(&file);
-    let _ = fs::remove_file(&file);
+    let _ = fs::remove_dir_all(&folder);
     match status {
         Ok(status) if status.success() => formatted
             .map_err(|error| Error::new(format!("cannot read {}: {error}", file.display()))),
@@ -135,14 +165,14 @@ fn replace_ranges(code: &str, mut edits: Vec<(usize, usize, String)>) -> String 
 /// inlined, `depth` levels down from the crate's root file.
 fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
     let content = fs::read_to_string(path).map_err(|error| {
-        Unsupported(format!(
+        Unsupported::Equip(format!(
             "cannot read {} as UTF-8 text: {error}",
             path.display()
         ))
     })?;
     if content.starts_with('\u{feff}') || (content.starts_with("#!") && !content.starts_with("#!["))
     {
-        return Err(Unsupported(format!(
+        return Err(Unsupported::Equip(format!(
             "{} starts with a byte-order mark or a `#!` line",
             path.display()
         )));
@@ -161,7 +191,7 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
             continue;
         }
         if ident.starts_with("r#") {
-            return Err(Unsupported(format!("`mod {ident};` has a raw name")));
+            return Err(Unsupported::Equip(format!("`mod {ident};` has a raw name")));
         }
         let candidates = match code.path_attribute(at)? {
             Some(given) => vec![path.with_file_name("").join(given)],
@@ -177,13 +207,12 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
             }
         };
         let Some(found) = candidates.iter().find(|candidate| candidate.exists()) else {
-            return Err(Unsupported(format!(
-                "`mod {ident};` names no file: none of {}",
-                candidates
-                    .iter()
-                    .map(|candidate| candidate.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            // cargo-equip follows the same rule (the splice copies it):
+            // installing it would not help.
+            return Err(Unsupported::Neither(missing_module(
+                path,
+                ident,
+                &candidates,
             )));
         };
         let inner = indent_code(&expand_mods(found, depth + 1)?, depth + 1);
@@ -192,6 +221,36 @@ fn expand_mods(path: &Path, depth: usize) -> Result<String, Unsupported> {
         edits.push((token.start, token.end, format!(" {{\n{inner}{closing}}}")));
     }
     Ok(replace_ranges(&content, edits))
+}
+
+/// Why `mod IDENT;` in the file `path` is not inlined, none of
+/// `candidates` being there, and how to change the crate where rustc finds
+/// the file below `path`'s own name (`src/util/inner.rs` for `mod inner;`
+/// in `src/util.rs`), where cargo-equip 0.20.1 does not look.
+fn missing_module(path: &Path, ident: &str, candidates: &[PathBuf]) -> String {
+    let listed = candidates
+        .iter()
+        .map(|candidate| candidate.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let below = path.with_extension("").join(ident);
+    let rustcs = [below.with_extension("rs"), below.join("mod.rs")];
+    let Some(rustcs) = rustcs.iter().find(|file| file.exists()) else {
+        return format!("`mod {ident};` names no file: none of {listed}");
+    };
+    let dir = path.with_file_name("");
+    let relative = rustcs.strip_prefix(&dir).unwrap_or(rustcs);
+    let relative = relative.to_string_lossy().replace('\\', "/");
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    format!(
+        "`mod {ident};` in {} is {} to rustc, but cargo-equip {} looks for {listed} (and the \
+         splice, which makes its bytes, does too), so installing it would not help: make \
+         {file} {stem}/mod.rs, or write `#[path = \"{relative}\"]` on the `mod {ident};`",
+        path.display(),
+        rustcs.display(),
+        super::equip::EQUIP_VERSION
+    )
 }
 
 /// cargo-equip's `indent_code`: each line indented by `levels` four-space
@@ -242,6 +301,15 @@ fn prelude_insertions(code: &str) -> Vec<(usize, usize, String)> {
     edits
 }
 
+/// Refuses a `mod NAME;` inside an inline module (`mod a { mod b; }`),
+/// outside `#[cfg(test)]` ones: neither the splice nor cargo-equip inlines
+/// it (both inline the `mod NAME;` items of a file's top level), and the
+/// bundle would name a file that is not there.
+fn refuse_nested_file_modules(code: &str) -> Result<(), Unsupported> {
+    let parsed = Code::new(code, lex::tokens(code));
+    parsed.nested_file_modules(0, parsed.tokens.len(), &mut Vec::new())
+}
+
 /// Refuses what cargo-equip rewrites in a binary's code beyond the prelude
 /// (`process_bin`), and its skip attribute: the splice does not do these.
 fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupported> {
@@ -250,12 +318,12 @@ fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupporte
         let text = parsed.text(at);
         let next = parsed.next(at).map_or("", |next| parsed.text(next));
         if text == "cargo_equip" {
-            return Err(Unsupported(
+            return Err(Unsupported::Equip(
                 "the code names `cargo_equip` (cargo-equip's skip attribute)".to_string(),
             ));
         }
         if text == "extern" && next == "crate" {
-            return Err(Unsupported(
+            return Err(Unsupported::Equip(
                 "the code has an `extern crate` item, which cargo-equip rewrites".to_string(),
             ));
         }
@@ -267,7 +335,7 @@ fn refuse_rewrites(code: &str, dependencies: &[String]) -> Result<(), Unsupporte
                     .previous(at - 1)
                     .is_some_and(|before| parsed.text(before) == "use");
             if dependencies.iter().any(|name| name == after) || leading_group {
-                return Err(Unsupported(format!(
+                return Err(Unsupported::Equip(format!(
                     "the code has a path `::{after}`, which cargo-equip rewrites"
                 )));
             }
@@ -313,6 +381,75 @@ impl<'a> Code<'a> {
             };
         }
         level
+    }
+
+    /// Refuses the first `mod NAME;` among the items of the inline modules
+    /// in `from..to`, whose names from the file's top level are `inside`.
+    fn nested_file_modules(
+        &self,
+        from: usize,
+        to: usize,
+        inside: &mut Vec<&'a str>,
+    ) -> Result<(), Unsupported> {
+        for at in self.level(from, to) {
+            if self.text(at) != "mod" || self.is_test_only(at) {
+                continue;
+            }
+            let Some(name) = self.next(at) else { continue };
+            let Some(after) = self.next(name) else {
+                continue;
+            };
+            if self.is_punct(after, b';') && !inside.is_empty() {
+                let module = inside.join("::");
+                let dir = inside.join("/");
+                let ident = self.text(name);
+                return Err(Unsupported::Neither(format!(
+                    "`mod {ident};` inside the inline module `{module}`: neither the splice nor \
+                     cargo-equip {} inlines a module file declared in an inline module; move \
+                     `{module}` to a file `{dir}/mod.rs` (declared `mod {module};`), beside which \
+                     `{ident}.rs` is found, or write its items inline (`mod {ident} {{ ... }}`)",
+                    super::equip::EQUIP_VERSION
+                )));
+            }
+            if self.is_punct(after, b'{') && self.partner[after] != UNMATCHED {
+                inside.push(self.text(name));
+                self.nested_file_modules(after + 1, self.partner[after], inside)?;
+                inside.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// The item whose `mod` keyword is at `index` has `#[cfg(test)]`
+    /// among its outer attributes: it is not bundled.
+    fn is_test_only(&self, index: usize) -> bool {
+        let mut at = self.previous(index);
+        if let Some(last) = at {
+            if self.text(last) == "pub" {
+                at = self.previous(last);
+            } else if self.is_punct(last, b')') {
+                let open = self.partner[last];
+                if open != UNMATCHED && self.previous(open).is_some_and(|p| self.text(p) == "pub") {
+                    at = self.previous(open).and_then(|p| self.previous(p));
+                }
+            }
+        }
+        while let Some(close) = at.filter(|&close| self.is_punct(close, b']')) {
+            let open = self.partner[close];
+            let Some(hash) = (open != UNMATCHED)
+                .then(|| self.previous(open))
+                .flatten()
+                .filter(|&hash| self.is_punct(hash, b'#'))
+            else {
+                return false;
+            };
+            let inside: Vec<&str> = (open + 1..close).map(|one| self.text(one)).collect();
+            if inside == ["cfg", "(", "test", ")"] {
+                return true;
+            }
+            at = self.previous(hash);
+        }
+        false
     }
 
     /// The value of a `#[path = "..."]` among the outer attributes of the
@@ -419,7 +556,9 @@ fn string_value(literal: &str) -> Result<Option<String>, Unsupported> {
         .and_then(|rest| rest.strip_suffix('"'))
     {
         if body.contains('\\') {
-            return Err(Unsupported(format!("a `#[path = {literal}]` with escapes")));
+            return Err(Unsupported::Equip(format!(
+                "a `#[path = {literal}]` with escapes"
+            )));
         }
         return Ok(Some(body.to_string()));
     }

@@ -22,7 +22,13 @@ fn dependencies() -> Vec<String> {
 
 fn assert_same(case: &str, libraries: Option<&str>, expected: &str) {
     let dir = fixture(case);
-    let ours = equip_text(&dir.join("src").join("main.rs"), libraries, &dependencies()).unwrap();
+    let ours = equip_text(
+        &dir.join("src").join("main.rs"),
+        libraries,
+        &dependencies(),
+        false,
+    )
+    .unwrap();
     let theirs = fs::read_to_string(dir.join(expected)).unwrap();
     if let Some(difference) = super::super::make::first_difference(&ours, &theirs) {
         panic!("{case}: {difference}");
@@ -57,8 +63,9 @@ fn crlf_and_a_missing_final_newline_are_kept_as_cargo_equip_keeps_them() {
 /// What cargo-equip rewrites beyond the prelude is left to it.
 #[test]
 fn rewrites_the_splice_does_not_do_are_refused_with_the_reason() {
-    let refused =
-        |code: &str| refuse_rewrites(code, &dependencies()).map_err(|Unsupported(why)| why);
+    let refused = |code: &str| {
+        refuse_rewrites(code, &dependencies()).map_err(|refused| refused.why().to_string())
+    };
     assert_eq!(
         refused("use proconio::input;\nfn main() { let _ = std::io::stdin(); }\n"),
         Ok(())
@@ -89,15 +96,38 @@ fn a_missing_module_file_and_a_byte_order_mark_are_refused() {
     fs::create_dir_all(&dir).unwrap();
     let main = dir.join("main.rs");
     fs::write(&main, "mod absent;\nfn main() {}\n").unwrap();
-    let Unsupported(why) = equip_text(&main, Some(PROCONIO), &[]).unwrap_err();
+    let refused = equip_text(&main, Some(PROCONIO), &[], false).unwrap_err();
+    let why = refused.why();
     assert!(
         why.starts_with("`mod absent;` names no file: none of "),
         "{why}"
     );
     fs::write(&main, "\u{feff}fn main() {}\n").unwrap();
-    assert!(equip_text(&main, Some(PROCONIO), &[]).is_err());
+    assert!(equip_text(&main, Some(PROCONIO), &[], false).is_err());
     fs::write(&main, "#![allow(unused)]\nfn main() {}\n").unwrap();
-    let text = equip_text(&main, None, &[]).unwrap();
+    let text = equip_text(&main, None, &[], false).unwrap();
     assert_eq!(text, "#![allow(unused)]\nfn main() {}\n");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A `mod NAME;` inside an inline module is refused, saying what to do,
+/// unless the module is for tests only (it is not bundled).
+#[test]
+fn a_module_file_declared_in_an_inline_module_is_refused() {
+    let refused = refuse_nested_file_modules;
+    assert_eq!(refused("mod a;\nmod b { fn f() {} }\n"), Ok(()));
+    assert_eq!(
+        refused("#[cfg(test)]\nmod tests {\n    mod brute;\n}\n"),
+        Ok(())
+    );
+    let Err(Unsupported::Neither(why)) =
+        refused("pub mod a {\n    mod c {\n        pub(crate) mod b;\n    }\n}\n")
+    else {
+        panic!("not refused");
+    };
+    assert!(
+        why.starts_with("`mod b;` inside the inline module `a::c`"),
+        "{why}"
+    );
+    assert!(why.contains("a file `a/c/mod.rs`"), "{why}");
 }
