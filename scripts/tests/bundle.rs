@@ -422,3 +422,157 @@ fn a_nested_module_file_is_named_and_nothing_outside_is_touched() {
         "pub fn  twice( n:i32 )->i32{n*2}\n"
     );
 }
+
+/// Macros of the crate's own (one exported from an inline module and used
+/// through `crate::`), `const`s, a struct with `impl` blocks and a trait,
+/// a nested function, a raw string, doc comments, and proconio's markers
+/// `Usize1`, `Chars` and `Bytes`.
+const STYLES: &str = r####"//! Sums of ranges, shown with a frame.
+use proconio::input;
+use proconio::marker::{Bytes, Chars, Usize1};
+
+/// The frame around the answer.
+const FRAME: &str = r#"[ "#;
+const LIMIT: usize = 1 << 20;
+
+macro_rules! max {
+    ($a:expr) => { $a };
+    ($a:expr, $($rest:expr),+) => { std::cmp::max($a, max!($($rest),+)) };
+}
+
+mod prefix {
+    //! Prefix sums.
+    #[macro_export]
+    macro_rules! show {
+        ($($arg:tt)*) => { println!("{}{}", $crate::FRAME, format!($($arg)*)) };
+    }
+
+    /// Sums of the first `i` values.
+    pub struct Sums {
+        sums: Vec<u64>,
+    }
+
+    impl Sums {
+        pub fn new(values: &[u64]) -> Self {
+            let mut sums = vec![0];
+            for value in values {
+                sums.push(sums.last().unwrap() + value);
+            }
+            Sums { sums }
+        }
+
+        /// The sum of `values[l..r]`.
+        pub fn range(&self, l: usize, r: usize) -> u64 {
+            self.sums[r] - self.sums[l]
+        }
+    }
+
+    impl std::fmt::Display for Sums {
+        fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "{:?}", self.sums)
+        }
+    }
+}
+
+trait Weight {
+    fn weight(&self) -> usize;
+}
+
+impl Weight for Vec<char> {
+    fn weight(&self) -> usize {
+        self.iter().filter(|c| c.is_ascii_uppercase()).count()
+    }
+}
+
+fn main() {
+    input! {
+        n: usize,
+        values: [u64; n],
+        q: usize,
+        ranges: [(Usize1, usize); q],
+        word: Chars,
+        raw: Bytes,
+    }
+    assert!(n < LIMIT);
+    fn twice(x: u64) -> u64 {
+        x * 2
+    }
+    let sums = prefix::Sums::new(&values);
+    for (l, r) in ranges {
+        show!("{} {}", sums.range(l, r), twice(sums.range(l, r)));
+    }
+    println!("{sums}");
+    println!("{}", max!(word.weight(), raw.len(), 1));
+}
+"####;
+
+/// An interactive solution as proconio's documentation writes one: a
+/// `LineSource` over the locked stdin, read between answers.
+const INTERACTIVE: &str = "//! Finds a hidden number from 1 to n by halving.\nuse \
+                           proconio::input;\nuse proconio::source::line::LineSource;\nuse \
+                           std::io::{stdin, stdout, BufReader, Write};\n\nfn main() {\n    let \
+                           stdin = stdin();\n    let mut source = \
+                           LineSource::new(BufReader::new(stdin.lock()));\n    input! { from \
+                           &mut source, n: u32 }\n    let (mut low, mut high) = (1, n);\n    \
+                           while low < high {\n        let mid = (low + high) / 2;\n        \
+                           println!(\"? {mid}\");\n        stdout().flush().unwrap();\n        \
+                           input! { from &mut source, answer: String }\n        if answer == \
+                           \"<=\" {\n            high = mid;\n        } else {\n            low \
+                           = mid + 1;\n        }\n    }\n    println!(\"! {low}\");\n}\n";
+
+/// rustc-hash's `FxHashMap` and `FxHashSet` beside proconio.
+const FXHASH: &str = "use proconio::input;\nuse rustc_hash::{FxHashMap, FxHashSet};\n\nfn \
+                      main() {\n    input! { n: usize, words: [String; n] }\n    let mut counts \
+                      = FxHashMap::default();\n    for word in &words {\n        \
+                      *counts.entry(word.as_str()).or_insert(0) += 1;\n    }\n    let distinct: \
+                      FxHashSet<&String> = words.iter().collect();\n    let mut counts: \
+                      Vec<_> = counts.into_iter().collect();\n    counts.sort();\n    for (word, \
+                      count) in counts {\n        println!(\"{word} {count}\");\n    }\n    \
+                      println!(\"{}\", distinct.len());\n}\n";
+
+/// The styles real solutions are written in (docs/references.md's corpus)
+/// that the tests above do not have: macros of the crate's own, `const`s,
+/// `impl` blocks, markers, an interactive solution answered from its input
+/// file, and rustc-hash. Each is bundled from the committed expansion, its
+/// bundle gives the crate's own output on its samples, and `--check`
+/// passes them.
+#[test]
+fn crates_in_the_styles_of_real_solutions_are_bundled_and_checked() {
+    let styles = Solution {
+        name: "a1-styles",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: STYLES,
+        samples: &[(
+            "4\n1 2 3 4\n2\n1 4\n2 3\nAtCoder\nxyz\n",
+            "[ 10 20\n[ 5 10\n[0, 1, 3, 6, 10]\n3\n",
+        )],
+    };
+    let interactive = Solution {
+        name: "a2-interactive",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: INTERACTIVE,
+        // The answers a judge would give for 3 of 1 to 5.
+        samples: &[("5\n<=\n>\n", "? 3\n? 2\n! 3\n")],
+    };
+    let fxhash = Solution {
+        name: "a3-fxhash",
+        dependencies: "proconio = \"=0.5.0\"\nrustc-hash = \"=2.1.1\"",
+        main: FXHASH,
+        samples: &[("4\nb a b c\n", "a 1\nb 2\nc 1\n3\n")],
+    };
+    let solutions = [&styles, &interactive, &fxhash];
+    let (scratch, target) = scratch_workspace("bundle-styles", &solutions);
+    let names: Vec<&str> = solutions.iter().map(|solution| solution.name).collect();
+    let report = bundle_without_rustup(&scratch.path, &names, Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(!report.stderr.contains("cargo-equip"), "{}", report.stderr);
+    for solution in solutions {
+        let written = format!("submissions/{}.rs  written\n", solution.name);
+        assert!(report.stdout.contains(&written), "{}", report.stdout);
+        assert_bundle_gives_the_crates_output(&scratch, &target, solution);
+    }
+    let mut args = vec!["--check"];
+    args.extend(&names);
+    let report = bundle_without_rustup(&scratch.path, &args, Some(&target));
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+}
