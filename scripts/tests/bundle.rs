@@ -295,6 +295,50 @@ fn one_crates_features_do_not_decide_for_another() {
     assert_bundle_gives_the_crates_output(&scratch, &target, &plain);
 }
 
+/// cargo-equip 0.20.1 resolves features over the whole workspace, so one
+/// `#[fastout]` crate makes it load proconio-derive for every crate, and
+/// fail on each: `--compare-equip` says so for the crate without it, runs
+/// nothing (cargo-equip and rustup are not reachable here), and writes the
+/// splice's bundle, where it used to give up on the crate with "cargo-equip
+/// failed" (the corpus of docs/references.md: 33 crates of 55).
+#[test]
+fn a_crate_beside_a_fastout_one_is_not_compared_with_cargo_equip() {
+    let fastout = Solution {
+        name: "a1-fastout",
+        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
+        main: FASTOUT,
+        samples: &[("3\n", "1\n2\n3\ndone\n")],
+    };
+    let plain = Solution {
+        name: "a2-plain",
+        dependencies: "proconio = \"=0.5.0\"",
+        main: "use proconio::input;\n\nfn main() {\n    input! { n: u32 }\n    println!(\"{}\", n \
+               + 1);\n}\n",
+        samples: &[("3\n", "4\n")],
+    };
+    let (scratch, target) = scratch_workspace("bundle-compare-beside-fastout", &[&fastout, &plain]);
+    let report = bundle_without_rustup(
+        &scratch.path,
+        &["--compare-equip", "a2-plain"],
+        Some(&target),
+    );
+    assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
+    assert!(
+        report.stdout.contains(
+            "a2-plain                         not compared: another crate of the workspace builds \
+             proconio with `derive`"
+        ),
+        "{}",
+        report.stdout
+    );
+    assert!(
+        report.stdout.contains("submissions/a2-plain.rs  written\n"),
+        "{}",
+        report.stdout
+    );
+    assert_bundle_gives_the_crates_output(&scratch, &target, &plain);
+}
+
 /// `mod inner;` in `src/util.rs`, in `src/util/inner.rs` where rustc
 /// looks: cargo-equip looks for `src/inner.rs`, as the splice does, so
 /// nothing is installed, and the error says how to change the crate.

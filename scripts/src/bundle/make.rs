@@ -107,11 +107,22 @@ impl<'a> Maker<'a> {
         };
         let main = self.main_source(problem);
         let dependencies = pinned::dependency_names(&self.metadata, &problem.name);
-        let not_comparable = expansion.derive.then(|| {
-            "proconio is built with `derive`: the splice expands its `#[fastout]` as \
-             proconio-derive 0.2.1 does, which cargo-equip 0.20.1 cannot"
-                .to_string()
-        });
+        let not_comparable = if expansion.derive {
+            Some(
+                "proconio is built with `derive`: the splice expands its `#[fastout]` as \
+                 proconio-derive 0.2.1 does, which cargo-equip 0.20.1 cannot"
+                    .to_string(),
+            )
+        } else if workspace_builds_derive(&self.metadata) {
+            Some(
+                "another crate of the workspace builds proconio with `derive`, and cargo-equip \
+                 0.20.1, which resolves features over the whole workspace, would expand \
+                 proconio-derive for this crate too, which it cannot"
+                    .to_string(),
+            )
+        } else {
+            None
+        };
         match splice::equip_text(&main, expansion.text, &dependencies, expansion.derive) {
             Ok(text) => How::Splice(text, not_comparable),
             Err(refused) => How::refused(refused),
@@ -192,6 +203,28 @@ impl<'a> Maker<'a> {
         }
         Ok(path)
     }
+}
+
+/// Whether `cargo metadata`'s resolve, which unifies features over the
+/// workspace as cargo-equip 0.20.1 does (it knows only resolver 1), builds
+/// proconio with `derive`: cargo-equip then loads proconio-derive for every
+/// crate of the workspace and fails on each (seen on the corpus of
+/// docs/references.md: every crate without `#[fastout]` beside one with it).
+fn workspace_builds_derive(metadata: &Value) -> bool {
+    let ids: Vec<&str> = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|package| package["name"] == "proconio")
+        .filter_map(|package| package["id"].as_str())
+        .collect();
+    metadata["resolve"]["nodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|node| node["id"].as_str().is_some_and(|id| ids.contains(&id)))
+        .flat_map(|node| node["features"].as_array().into_iter().flatten())
+        .any(|feature| feature == "derive")
 }
 
 /// Says on stderr why cargo-equip makes a crate's bundle.
