@@ -64,17 +64,27 @@ fn json_case(report: &Report, case: &str) -> Value {
 
 /// `judge --json -` of `program` on `samples` with `args`.
 fn judge(program: &Path, samples: &Scratch, args: &[&str]) -> Report {
-    Report::of(
-        tool()
-            .args(["judge", "--json", "-", "--program"])
-            .arg(program)
-            .arg("--samples")
-            .arg(&samples.path)
-            .args(args)
-            .output()
-            .unwrap(),
-    )
+    judge_with(program, samples, args, None)
 }
+
+/// The same with `JUDGE_CGROUP` set to `cgroup` when given (`off`: the
+/// watch judges), else as the environment has it.
+fn judge_with(program: &Path, samples: &Scratch, args: &[&str], cgroup: Option<&str>) -> Report {
+    let mut command = tool();
+    command
+        .args(["judge", "--json", "-", "--program"])
+        .arg(program)
+        .arg("--samples")
+        .arg(&samples.path)
+        .args(args);
+    if let Some(cgroup) = cgroup {
+        command.env("JUDGE_CGROUP", cgroup);
+    }
+    Report::of(command.output().unwrap())
+}
+
+/// The two accountings: the cgroup where one can be had, and the watch.
+const ACCOUNTINGS: [Option<&str>; 2] = [None, Some("off")];
 
 const MS: u64 = 1_000_000;
 
@@ -161,4 +171,54 @@ fn an_interactive_player_beside_busy_loops_is_ac() {
     assert!(wait > 0 && wait < wall, "{case}");
     assert!(wall - wait <= 1000 * MS, "{case}");
     report.exited(0);
+}
+
+/// A worker that the program double-forks (re-parented to the tool, in
+/// the program's process group or cgroup) works 600 ms of CPU time under
+/// a limit of 1 s beside four busy loops per core: its wait for a CPU is
+/// read from the same processes its CPU time is, and it is AC, as the
+/// same work in a child is. (Its wait was read from the program's
+/// children alone: TLE by the cap, a few milliseconds of wait read.)
+#[test]
+fn a_double_forked_workers_wait_counts() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-double-fork");
+    samples.write("1.in", b"double-fork 600 1 done\n");
+    samples.write("1.out", b"double\n");
+    for cgroup in ACCOUNTINGS {
+        let busy = Busy::per_core(4);
+        let report = judge_with(fixture(), &samples, &["--time-limit-ms", "1000"], cgroup);
+        drop(busy);
+        let case = json_case(&report, "1");
+        assert_eq!(case["verdict"], "AC", "{cgroup:?} {}", report.stdout);
+        let wall = case["wall_ns"].as_u64().unwrap();
+        let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+        assert!(wall - wait <= 2000 * MS, "{cgroup:?} {case}");
+    }
+}
+
+/// Eight threads that each spin 100 ms of CPU time beside two busy loops
+/// per core wait side by side, their waits summing to more than the wall
+/// time: the wait shown is never more than the wall time, in any of
+/// three cases. (It could be: the watchdog's last look, itself waiting
+/// for a CPU, came after the program's end.)
+#[test]
+fn the_wait_shown_is_never_past_the_wall_time() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-threads");
+    for case in ["1", "2", "3"] {
+        samples.write(&format!("{case}.in"), b"cpu-threads 8 100\n");
+        samples.write(&format!("{case}.out"), b"spun\n");
+    }
+    for cgroup in ACCOUNTINGS {
+        let busy = Busy::per_core(2);
+        let report = judge_with(fixture(), &samples, &["--time-limit-ms", "2000"], cgroup);
+        drop(busy);
+        for name in ["1", "2", "3"] {
+            let case = json_case(&report, name);
+            let wall = case["wall_ns"].as_u64().unwrap();
+            let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+            assert!(wait <= wall, "{cgroup:?} {case}");
+        }
+    }
 }

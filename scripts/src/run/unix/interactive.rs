@@ -127,7 +127,7 @@ pub(in crate::run) fn wait_pair(
     }
     drop(ended);
     // The program's wait for a CPU, its interactor's not counted.
-    let mut waiting = Waiting::new(program_itself);
+    let mut waiting = Waiting::new();
     // Each end as reaped: how, and the peak memory.
     let mut ends = crate::run::pair::PairEnds::new();
     // The interactor's end, `waited` for: its group killed, it reaped, the
@@ -161,7 +161,9 @@ pub(in crate::run) fn wait_pair(
             Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
             Err(RecvTimeoutError::Timeout) => {
                 if ends.program_end.is_none() {
-                    rules.watch.wait = waiting.read();
+                    let mut account = account.borrow_mut();
+                    account.look();
+                    rules.watch.wait = waiting.read(account.processes());
                 }
                 ends.timed_out(
                     rules,
@@ -216,7 +218,7 @@ pub(in crate::run) fn wait_pair(
     let program = Waited {
         elapsed: program_elapsed,
         cpu,
-        wait: waiting.total(),
+        wait: waiting.total(program_elapsed),
         peak_memory,
         peak_sampled: false,
         ending: program_ending,

@@ -1,7 +1,9 @@
 //! The time a program waited for a CPU (Linux): the run-queue delay the
-//! kernel keeps per thread, summed over every thread of the program and
-//! of what it started, so that the wall-time cap is held against the time
-//! the program itself spent, not the machine's load.
+//! kernel keeps per thread, summed over every thread of the processes
+//! the program's memory and CPU time are read from (its cgroup's, or
+//! the watch's tree: see `Account::processes`), so that the wall-time cap
+//! is held against the time the program itself spent, not the machine's
+//! load.
 //!
 //! `/proc/PID/task/TID/schedstat` holds three numbers: the time the
 //! thread ran on a CPU, the time it was runnable but waited on a run
@@ -13,14 +15,15 @@
 //! counted only once it is over: the wait read lags a little behind,
 //! which can only make the kill come sooner, never later.
 //!
-//! Threads that wait side by side each count: their sum can pass the
-//! wall time, so the wait taken is at most the time since the program
-//! started, and wall time less the wait is never below nothing. A
-//! program's threads cannot wait their way past the cap: to wait at all,
-//! more of them must be runnable than there are free CPUs, and those that
-//! run spend CPU time, which the CPU limit holds; a program that then
-//! sleeps or blocks waits no more, and the cap stops it. Elsewhere (macOS,
-//! other Unix) nothing reads it, and the wait is not measured.
+//! What the wait is: the threads' waits added up, taken as wall time
+//! lost, so never more than the wall time. Threads that wait side by side
+//! each count, and their sum can pass the wall time: the wait taken is
+//! at most the time since the program started at each look, and at most
+//! the run's wall time at its end, so that wall time less the wait is
+//! never below nothing and the wait shown never above the wall time.
+//!
+//! Elsewhere (macOS, other Unix) nothing reads
+//! it, and the wait is not measured.
 
 use std::time::Duration;
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -29,17 +32,10 @@ use std::time::Instant;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use std::collections::HashMap;
 
-/// At most this many processes of a program's tree are read at a look,
-/// as many as the memory watch reads.
-#[cfg(any(target_os = "linux", target_os = "android"))]
-const PROCESSES_READ: usize = 256;
-
 /// The wait for a CPU of a program's tree of processes, read at each of
 /// the watchdog's looks: every thread's latest reading, kept once the
 /// thread has ended.
 pub(super) struct Waiting {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    root: libc::pid_t,
     /// Each thread's wait in nanoseconds as last read, by thread id (a
     /// thread id is unique on the system while the thread lives). Where an
     /// id is reused by a later thread of the tree, the larger of the two
@@ -59,9 +55,9 @@ pub(super) struct Waiting {
 }
 
 impl Waiting {
-    /// The wait of process `root` and of every process it starts.
+    /// The wait of a program started just before.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn new(root: libc::pid_t) -> Waiting {
+    pub(super) fn new() -> Waiting {
         // A kernel built without CONFIG_SCHED_INFO has no schedstat file:
         // the tool's own thread tells.
         let measured = std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -69,7 +65,6 @@ impl Waiting {
             .and_then(|text| run_delay(&text))
             .is_some();
         Waiting {
-            root,
             threads: HashMap::new(),
             started: Instant::now(),
             counted: Duration::ZERO,
@@ -79,22 +74,16 @@ impl Waiting {
 
     /// Not measured on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn new(_root: libc::pid_t) -> Waiting {
+    pub(super) fn new() -> Waiting {
         Waiting {}
     }
 
-    /// Reads every thread of the tree now, and returns the wait so far.
+    /// Reads every thread of `processes` now, and returns the wait so far.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn read(&mut self) -> Duration {
+    pub(super) fn read(&mut self, processes: &[libc::pid_t]) -> Duration {
         if self.measured {
-            let mut waiting = vec![self.root];
-            let mut read = 0;
-            while let Some(pid) = waiting.pop() {
-                if read == PROCESSES_READ {
-                    break;
-                }
-                read += 1;
-                self.read_process(pid, &mut waiting);
+            for &pid in processes {
+                self.read_process(pid);
             }
             let now = Instant::now();
             let summed = self
@@ -108,7 +97,7 @@ impl Waiting {
 
     /// Nothing to read on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn read(&mut self) -> Duration {
+    pub(super) fn read(&mut self, _processes: &[libc::pid_t]) -> Duration {
         Duration::ZERO
     }
 
@@ -122,10 +111,9 @@ impl Waiting {
             .max(Duration::from_nanos(summed).min(since_start));
     }
 
-    /// Reads each thread of process `pid`, and puts the children its
-    /// threads started (each thread's `children` list) on `waiting`.
+    /// Reads each thread of process `pid`.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    fn read_process(&mut self, pid: libc::pid_t, waiting: &mut Vec<libc::pid_t>) {
+    fn read_process(&mut self, pid: libc::pid_t) {
         let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
             return;
         };
@@ -146,26 +134,21 @@ impl Waiting {
                 let kept = self.threads.entry(tid).or_insert(0);
                 *kept = (*kept).max(delay);
             }
-            path.set_file_name("children");
-            if let Ok(listed) = std::fs::read_to_string(&path) {
-                waiting.extend(
-                    listed
-                        .split_whitespace()
-                        .filter_map(|child| child.parse::<libc::pid_t>().ok()),
-                );
-            }
         }
     }
 
-    /// The wait as last read, where this system measures it.
+    /// The wait as last read, where this system measures it, at most
+    /// `elapsed`, the run's wall time: the last look can come after the
+    /// program's end (the watchdog waits for a CPU too), when the
+    /// threads' sum has passed the time the program ran.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn total(&self) -> Option<Duration> {
-        self.measured.then_some(self.counted)
+    pub(super) fn total(&self, elapsed: Duration) -> Option<Duration> {
+        self.measured.then_some(self.counted.min(elapsed))
     }
 
     /// Not measured on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn total(&self) -> Option<Duration> {
+    pub(super) fn total(&self, _elapsed: Duration) -> Option<Duration> {
         None
     }
 }
@@ -193,17 +176,16 @@ mod tests {
     #[test]
     fn ended_threads_keep_their_last_reading_and_the_wait_stays_within_the_wall_time() {
         let started = Instant::now() - Duration::from_secs(1);
+        let ms = |ms: u64| Duration::from_millis(ms);
         let mut waiting = Waiting {
-            root: 0,
             threads: HashMap::from([(10, 500), (11, 250)]),
             started,
             counted: Duration::ZERO,
             measured: true,
         };
-        // No process 0 to read: the readings kept are the sum.
-        assert_eq!(waiting.read(), Duration::from_nanos(750));
-        assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
-        let ms = |ms: u64| Duration::from_millis(ms);
+        // No process to read: the readings kept are the sum.
+        assert_eq!(waiting.read(&[]), Duration::from_nanos(750));
+        assert_eq!(waiting.total(ms(1)), Some(Duration::from_nanos(750)));
         // A wait of 300 ms added at once, when the thread got its CPU.
         waiting.count(300_000_000, started + ms(310));
         assert_eq!(waiting.counted, ms(300));
@@ -217,10 +199,15 @@ mod tests {
         // nothing back.
         waiting.count(5, started + ms(3000));
         assert_eq!(waiting.counted, ms(1100));
+        // The run ended at 1050 ms, its watchdog's last look later: the
+        // wait shown is at most the wall time.
+        assert_eq!(waiting.total(ms(1050)), Some(ms(1050)));
+        assert_eq!(waiting.total(ms(5000)), Some(ms(1100)));
     }
 
-    /// A process's children are read: a shell's busy child, beside as
-    /// many busy loops as there are CPUs, waits, and is counted.
+    /// The processes given are read, a shell's busy child among them
+    /// (found as the watch finds it), beside twice as many busy loops as
+    /// there are CPUs: it waits, and is counted.
     #[test]
     fn a_busy_child_beside_busy_loops_waits_and_is_counted() {
         let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
@@ -239,11 +226,12 @@ mod tests {
             .args(["-c", &format!("/bin/sh -c '{spin}'; :")])
             .spawn()
             .unwrap();
-        let mut waiting = Waiting::new(parent.id() as libc::pid_t);
+        let root = parent.id() as libc::pid_t;
+        let mut waiting = Waiting::new();
         let started = Instant::now();
         let mut wait = Duration::ZERO;
         while started.elapsed() < Duration::from_millis(1500) {
-            wait = waiting.read();
+            wait = waiting.read(&super::super::tree::tree_of(root, root));
             std::thread::sleep(Duration::from_millis(20));
         }
         for child in loops.iter_mut().chain([&mut parent]) {

@@ -79,24 +79,27 @@ pub(in crate::run) fn wait(
             program,
             pid,
         );
-        let mut waiting = Waiting::new(program);
+        let mut waiting = Waiting::new();
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return (None, account, waiting.total());
+                return (None, account, waiting);
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return (None, account, waiting.total());
+                return (None, account, waiting);
             }
-            watch.wait = waiting.read();
+            // One look: the processes found (now and then), and their
+            // wait, memory and CPU time read.
+            account.look();
+            watch.wait = waiting.read(account.processes());
             // Under the lock, the child is unreaped: `pid` is its own.
             if let Some(stop) = watch.stop(|| account.memory()) {
                 kill_group(pid);
-                return (Some(stop), account, waiting.total());
+                return (Some(stop), account, waiting);
             }
             if watch.over_cpu(|| account.cpu()) {
                 kill_group(pid);
-                return (Some(crate::run::Stop::Time), account, waiting.total());
+                return (Some(crate::run::Stop::Time), account, waiting);
             }
         })
     };
@@ -105,8 +108,8 @@ pub(in crate::run) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let (mut stop, account, wait) = match watchdog.join() {
-        Ok((stop, account, wait)) => (stop, Some(account), wait),
+    let (mut stop, account, waiting) = match watchdog.join() {
+        Ok((stop, account, waiting)) => (stop, Some(account), Some(waiting)),
         Err(_) => (None, None, None),
     };
     waited?;
@@ -147,7 +150,7 @@ pub(in crate::run) fn wait(
     Ok(Waited {
         elapsed,
         cpu,
-        wait,
+        wait: waiting.and_then(|waiting| waiting.total(elapsed)),
         peak_memory,
         peak_sampled: false,
         ending,
