@@ -222,3 +222,32 @@ fn the_wait_shown_is_never_past_the_wall_time() {
         }
     }
 }
+
+/// A player blocked on an interactor that works 700 ms of CPU time before
+/// it answers, beside three busy loops per core, under a limit of 1 s
+/// (the interactor gets two sevenths of a CPU or less, 2.4 s or more, past
+/// the cap of 2 s; the bound is 10 s, a machine three times busier): the
+/// interactor waits for a CPU while the player waits on it, and that wait
+/// is the machine's: AC, wall time less the wait (the player's and the
+/// interactor's) within the cap. (The interactor's wait was not counted:
+/// TLE by the cap.)
+#[test]
+fn an_interactors_wait_is_not_held_against_the_program() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    let samples = Scratch::new("load-slow-interactor");
+    samples.write("slow.in", b"37 100\nsearch\nslow 700\n");
+    samples.write("slow.ans", b"37\n");
+    let interactor = env!("CARGO_BIN_EXE_guess-interactor");
+    let busy = Busy::per_core(3);
+    let report = judge(
+        Path::new(env!("CARGO_BIN_EXE_guess-player")),
+        &samples,
+        &["--interactor", interactor, "--time-limit-ms", "1000"],
+    );
+    drop(busy);
+    let case = json_case(&report, "slow");
+    assert_eq!(case["verdict"], "AC", "{}", report.stdout);
+    let wall = case["wall_ns"].as_u64().unwrap();
+    let wait = case["wait_ns"].as_u64().expect("the wait is measured");
+    assert!(wait <= wall && wall - wait <= 2000 * MS, "{case}");
+}
