@@ -74,6 +74,13 @@ pub use crate::rules::{Stack, DEFAULT_OUTPUT_LIMIT};
 /// and macOS this is the limit's only enforcement: docs/memory.md has what
 /// it was measured to let through.
 const POLL: Duration = Duration::from_millis(5);
+/// Whatever a program waited for a CPU, it is stopped once it has run
+/// this many times its kill point under a CPU rule (the wall-time cap):
+/// the wait moves the kill point back, but not without end. Five times
+/// leaves room for a program on a machine five times as busy as it has
+/// CPUs (a tenth of its CPU or less), and holds a judge on a 1 s limit
+/// (cap 2 s) at most 10 s, on a 10 s limit 100 s.
+pub const WAIT_BOUND_TIMES: u32 = 5;
 /// After the program has ended (and its group was killed), how long its
 /// pipes may take to close at the least, even past the kill point.
 const READ_GRACE: Duration = Duration::from_millis(200);
@@ -286,6 +293,10 @@ pub struct Run {
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
+    /// It was killed for time at the bound (see [`WAIT_BOUND_TIMES`]),
+    /// with its wall time less its wait for a CPU still under the cap:
+    /// the machine did not give it the CPU to decide the case.
+    pub killed_at_bound: bool,
     /// The tool killed the program because its resident memory passed the
     /// memory limit.
     pub killed_for_memory: bool,
@@ -379,6 +390,7 @@ pub fn run_within(
         .map(|pipe| Reader::start(pipe, STDERR_KEPT, None));
     let watch = Watch {
         deadline: started + bounds.kill_after,
+        bound: wait_bound(started, bounds.kill_after),
         memory: bounds.memory.filter(|_| measure_memory),
         output_over: stdout.as_ref().map(|_| output_over),
         cpu: bounds.kill_cpu_after,
@@ -402,7 +414,8 @@ pub fn run_within(
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
         ending: waited.ending,
-        killed_for_time: waited.stop == Some(Stop::Time),
+        killed_for_time: matches!(waited.stop, Some(Stop::Time | Stop::Bound)),
+        killed_at_bound: waited.stop == Some(Stop::Bound),
         killed_for_memory: waited.stop == Some(Stop::Memory),
         output_over_limit: output_over_limit || waited.stop == Some(Stop::Output),
         stdout,
@@ -507,6 +520,9 @@ impl Reader {
 struct Watch {
     /// The kill point.
     deadline: Instant,
+    /// The latest kill point under a CPU rule, whatever the wait (see
+    /// [`WAIT_BOUND_TIMES`]).
+    bound: Instant,
     /// The memory limit, when peak memory is measured.
     memory: Option<u64>,
     /// Set by the standard output reader once the output limit is passed.
@@ -524,8 +540,16 @@ struct Watch {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stop {
     Time,
+    /// Time, at the bound (see [`WAIT_BOUND_TIMES`]) before the cap.
+    Bound,
     Memory,
     Output,
+}
+
+/// The bound on a run started at `started` with its kill point
+/// `kill_after` later (see [`WAIT_BOUND_TIMES`]).
+fn wait_bound(started: Instant, kill_after: Duration) -> Instant {
+    started + kill_after.saturating_mul(WAIT_BOUND_TIMES)
 }
 
 impl Watch {
@@ -544,13 +568,20 @@ impl Watch {
 
     /// When the program is killed for time, as far as is known now: the
     /// deadline, and under a CPU limit (where the deadline is the
-    /// wall-time cap) the time it waited for a CPU later.
+    /// wall-time cap) the time it waited for a CPU later, but never past
+    /// the bound.
     fn kill_point(&self) -> Instant {
         if self.cpu.is_some() {
-            self.deadline + self.wait
+            (self.deadline + self.wait).min(self.bound.max(self.deadline))
         } else {
             self.deadline
         }
+    }
+
+    /// Whether the kill point now is the bound, short of the cap held
+    /// against wall time less the wait.
+    fn at_bound(&self) -> bool {
+        self.cpu.is_some() && self.deadline + self.wait > self.bound.max(self.deadline)
     }
 
     /// How long to sleep before looking again.
@@ -567,7 +598,11 @@ impl Watch {
     /// its resident memory where the platform can.
     fn stop(&self, resident: impl FnOnce() -> Option<u64>) -> Option<Stop> {
         if Instant::now() >= self.kill_point() {
-            return Some(Stop::Time);
+            return Some(if self.at_bound() {
+                Stop::Bound
+            } else {
+                Stop::Time
+            });
         }
         if self
             .output_over
@@ -670,6 +705,7 @@ mod watch_tests {
         let wait = Duration::from_millis(700);
         let watch = |cpu: Option<Duration>| Watch {
             deadline,
+            bound: deadline + Duration::from_secs(8),
             memory: None,
             output_over: None,
             cpu,
@@ -680,6 +716,19 @@ mod watch_tests {
             deadline + wait
         );
         assert_eq!(watch(None).kill_point(), deadline);
+        assert!(!watch(Some(Duration::from_millis(1500))).at_bound());
+        // A wait past the bound moves the kill point to the bound alone.
+        let waited_long = Watch {
+            wait: Duration::from_secs(9),
+            ..watch(Some(Duration::from_millis(1500)))
+        };
+        assert_eq!(waited_long.kill_point(), deadline + Duration::from_secs(8));
+        assert!(waited_long.at_bound());
+        let wall_rule = Watch {
+            wait: Duration::from_secs(9),
+            ..watch(None)
+        };
+        assert_eq!(wall_rule.kill_point(), deadline);
         assert_eq!(
             capped_wall(Duration::from_millis(2500), Some(wait)),
             Duration::from_millis(1800)

@@ -160,6 +160,7 @@ pub fn interact(
     let mut watch = PairWatch {
         watch: Watch {
             deadline: started + bounds.kill_after,
+            bound: super::wait_bound(started, bounds.kill_after),
             memory: bounds.memory,
             output_over: None,
             cpu: bounds.kill_cpu_after,
@@ -193,7 +194,8 @@ pub fn interact(
             peak_memory: waited.program.peak_memory,
             peak_sampled: waited.program.peak_sampled,
             ending: waited.program.ending,
-            killed_for_time: waited.program.stop == Some(Stop::Time),
+            killed_for_time: matches!(waited.program.stop, Some(Stop::Time | Stop::Bound)),
+            killed_at_bound: waited.program.stop == Some(Stop::Bound),
             killed_for_memory: waited.program.stop == Some(Stop::Memory),
             output_over_limit: false,
             stdout: Vec::new(),

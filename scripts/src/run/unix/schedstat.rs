@@ -22,7 +22,11 @@
 //! the run's wall time at its end, so that wall time less the wait is
 //! never below nothing and the wait shown never above the wall time.
 //!
-//! Elsewhere (macOS, other Unix) nothing reads
+//! A program can wait without end: one that lowers its own priority
+//! (`SCHED_IDLE`, nice 19) beside busy processes is runnable all the time
+//! and runs little, and its wait grows as fast as the wall time. So the
+//! wait moves the kill point back only up to a bound every run keeps
+//! (`run.rs`, `Watch::bound`). Elsewhere (macOS, other Unix) nothing reads
 //! it, and the wait is not measured.
 
 use std::time::Duration;

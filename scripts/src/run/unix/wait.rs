@@ -68,6 +68,7 @@ pub(in crate::run) fn wait(
         let ended = Arc::clone(&ended);
         let mut watch = Watch {
             deadline: watch.deadline,
+            bound: watch.bound,
             memory: watch.memory,
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
@@ -256,6 +257,7 @@ mod tests {
         let started = Instant::now();
         let watch = Watch {
             deadline: started + Duration::from_secs(10),
+            bound: started + Duration::from_secs(50),
             memory: None,
             output_over: None,
             cpu: None,
@@ -286,6 +288,7 @@ mod tests {
         let started = Instant::now();
         let watch = Watch {
             deadline: started + Duration::from_millis(300),
+            bound: started + Duration::from_millis(1500),
             memory: None,
             output_over: None,
             cpu: None,
