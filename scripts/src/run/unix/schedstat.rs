@@ -12,8 +12,15 @@
 //! program that sleeps or blocks is not runnable: its sleep is not a wait,
 //! and the cap still stops it. The kernel adds a wait to the figure when
 //! the thread gets its CPU (`sched_info_arrive`), so a wait under way is
-//! counted only once it is over: the wait read lags a little behind,
-//! which can only make the kill come sooner, never later.
+//! not in it: a thread under nice 19 beside busy loops can wait a second
+//! or more before it runs, and was stopped at the cap meanwhile. So a
+//! thread that is runnable (`R` in its `stat`) at two looks and has not
+//! run between them (its run time and its count of runs the same) is
+//! taken to have waited from the first to now, until the kernel's figure
+//! says more. A thread on a CPU the whole time whose run time was not
+//! updated between two looks (the kernel updates it at each tick) is taken
+//! for waiting that long too: the wait can be overstated by a tick, never
+//! by more.
 //!
 //! What the wait is: the threads' waits added up, taken as wall time
 //! lost, so never more than the wall time. Threads that wait side by side
@@ -40,12 +47,17 @@ use std::collections::HashMap;
 /// the watchdog's looks: every thread's latest reading, kept once the
 /// thread has ended.
 pub(super) struct Waiting {
-    /// Each thread's wait in nanoseconds as last read, by thread id (a
-    /// thread id is unique on the system while the thread lives). Where an
-    /// id is reused by a later thread of the tree, the larger of the two
-    /// readings is kept: the wait is never overstated.
+    /// Each thread's wait in nanoseconds as last read, a wait under way
+    /// included, by thread id (a thread id is unique on the system while
+    /// the thread lives). Where an id is reused by a later thread of the
+    /// tree, the larger of the two readings is kept: the wait is not
+    /// overstated (by a tick at most, see above).
     #[cfg(any(target_os = "linux", target_os = "android"))]
     threads: HashMap<libc::pid_t, u64>,
+    /// Each thread's run time and count of runs as last read, and since
+    /// when (with its wait then) it has been runnable without running.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    under_way: HashMap<libc::pid_t, UnderWay>,
     /// When the program was started, or just after.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     started: Instant,
@@ -70,6 +82,7 @@ impl Waiting {
             .is_some();
         Waiting {
             threads: HashMap::new(),
+            under_way: HashMap::new(),
             started: Instant::now(),
             counted: Duration::ZERO,
             measured,
@@ -131,13 +144,31 @@ impl Waiting {
             };
             let mut path = thread.path();
             path.push("schedstat");
-            if let Some(delay) = std::fs::read_to_string(&path)
+            let Some((ran, delay, runs)) = std::fs::read_to_string(&path)
                 .ok()
-                .and_then(|text| run_delay(&text))
-            {
-                let kept = self.threads.entry(tid).or_insert(0);
-                *kept = (*kept).max(delay);
+                .and_then(|text| schedstat(&text))
+            else {
+                continue;
+            };
+            let now = Instant::now();
+            let seen = self.under_way.entry(tid).or_insert(UnderWay {
+                ran,
+                runs,
+                since: None,
+            });
+            let still = seen.ran == ran && seen.runs == runs;
+            if still && runnable(&thread.path()) {
+                seen.since.get_or_insert((now, delay));
+            } else {
+                seen.since = None;
             }
+            (seen.ran, seen.runs) = (ran, runs);
+            let under_way = seen.since.map_or(0, |(since, then)| {
+                let waited = now.saturating_duration_since(since).as_nanos();
+                then.saturating_add(u64::try_from(waited).unwrap_or(u64::MAX))
+            });
+            let kept = self.threads.entry(tid).or_insert(0);
+            *kept = (*kept).max(delay).max(under_way);
         }
     }
 
@@ -157,10 +188,38 @@ impl Waiting {
     }
 }
 
+/// What is kept of a thread to see a wait under way.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+struct UnderWay {
+    /// Its run time and its count of runs as last read.
+    ran: u64,
+    runs: u64,
+    /// Since when it has been runnable without running, and its wait as
+    /// the kernel had it then.
+    since: Option<(Instant, u64)>,
+}
+
 /// The run-queue delay in a schedstat file's text: its second number.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn run_delay(schedstat: &str) -> Option<u64> {
     schedstat.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A schedstat file's three numbers: run time, wait, count of runs.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn schedstat(text: &str) -> Option<(u64, u64, u64)> {
+    let mut numbers = text.split_whitespace().map(|number| number.parse().ok());
+    Some((numbers.next()??, numbers.next()??, numbers.next()??))
+}
+
+/// Whether the thread whose /proc folder is `folder` is runnable now:
+/// `R` in its `stat`, after the command name.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn runnable(folder: &std::path::Path) -> bool {
+    std::fs::read_to_string(folder.join("stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('R'))
+    })
 }
 
 #[cfg(all(test, any(target_os = "linux", target_os = "android")))]
@@ -173,6 +232,8 @@ mod tests {
         assert_eq!(run_delay("197337363 1814018955 64\n"), Some(1_814_018_955));
         assert_eq!(run_delay("12"), None);
         assert_eq!(run_delay("a b c"), None);
+        assert_eq!(schedstat("197 1814 64\n"), Some((197, 1814, 64)));
+        assert_eq!(schedstat("197 1814"), None);
     }
 
     /// The readings of ended threads stay in the sum; the wait is the
@@ -183,6 +244,7 @@ mod tests {
         let ms = |ms: u64| Duration::from_millis(ms);
         let mut waiting = Waiting {
             threads: HashMap::from([(10, 500), (11, 250)]),
+            under_way: HashMap::new(),
             started,
             counted: Duration::ZERO,
             measured: true,
