@@ -230,7 +230,9 @@ fn a_program_that_waits_without_end_is_stopped_at_the_bound() {
         // The bound, 4 s, and the watchdog's own wait for a CPU.
         let wall = case["wall_ns"].as_u64().unwrap();
         assert!((4000 * MS..5500 * MS).contains(&wall), "{profile} {case}");
-        assert!(held.as_millis() < 8000, "{profile} held {held:?}");
+        // The whole judge, which waits for a CPU beside the loops too, in
+        // far less than the loops would have held it (as long as they ran).
+        assert!(held.as_secs() < 15, "{profile} held {held:?}");
         let detail = case["detail"].as_str().unwrap();
         let said = "the machine did not give it the CPU to decide; --repeat or a quieter \
                     machine will";
