@@ -76,6 +76,13 @@ pub use crate::rules::{Stack, DEFAULT_OUTPUT_LIMIT};
 /// and macOS this is the limit's only enforcement: docs/memory.md has what
 /// it was measured to let through.
 const POLL: Duration = Duration::from_millis(5);
+/// Whatever a program waited for a CPU, it is stopped once it has run
+/// this many times its kill point under a CPU rule (the wall-time cap):
+/// the wait moves the kill point back, but not without end. Five times
+/// leaves room for a program on a machine five times as busy as it has
+/// CPUs (a tenth of its CPU or less), and holds a judge on a 1 s limit
+/// (cap 2 s) at most 10 s, on a 10 s limit 100 s.
+pub const WAIT_BOUND_TIMES: u32 = 5;
 /// After the program has ended (and its group was killed), how long its
 /// pipes may take to close at the least, even past the kill point.
 const READ_GRACE: Duration = Duration::from_millis(200);
@@ -350,6 +357,10 @@ pub struct Run {
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
+    /// It was killed for time at the bound (see [`WAIT_BOUND_TIMES`]),
+    /// with its wall time less its wait for a CPU still under the cap:
+    /// the machine did not give it the CPU to decide the case.
+    pub killed_at_bound: bool,
     /// The tool killed the program because its resident memory passed the
     /// memory limit.
     pub killed_for_memory: bool,
@@ -443,11 +454,11 @@ pub fn run_within(
         .map(|pipe| Reader::start(pipe, STDERR_KEPT, None));
     let watch = Watch {
         deadline: started + bounds.kill_after,
+        bound: wait_bound(started, &bounds),
         memory: bounds.memory.filter(|_| measure_memory),
         output_over: stdout.as_ref().map(|_| output_over),
         cpu: bounds.kill_cpu_after,
         wait: Duration::ZERO,
-        latest: bounds.kill_wall_after.map(|wall| started + wall),
     };
     let waited = platform::wait(&mut child, &group, started, &watch);
     // The group is dead by now, so the pipes close at once, unless a
@@ -468,7 +479,8 @@ pub fn run_within(
         peak_sampled: waited.peak_sampled && measure_memory,
         fell_back: waited.fell_back,
         ending: waited.ending,
-        killed_for_time: waited.stop == Some(Stop::Time),
+        killed_for_time: matches!(waited.stop, Some(Stop::Time | Stop::Bound)),
+        killed_at_bound: waited.stop == Some(Stop::Bound),
         killed_for_memory: waited.stop == Some(Stop::Memory),
         output_over_limit: output_over_limit || waited.stop == Some(Stop::Output),
         stdout,
@@ -573,6 +585,10 @@ impl Reader {
 struct Watch {
     /// The kill point.
     deadline: Instant,
+    /// The latest kill point under a CPU rule, whatever the wait:
+    /// `kill_wall_after` where the bounds give one, else
+    /// [`WAIT_BOUND_TIMES`] the kill point.
+    bound: Instant,
     /// The memory limit, when peak memory is measured.
     memory: Option<u64>,
     /// Set by the standard output reader once the output limit is passed.
@@ -584,16 +600,26 @@ struct Watch {
     /// the wall-time cap, held against wall time less this wait: the
     /// kill point moves later by it (see [`Watch::kill_point`]).
     wait: Duration,
-    /// Under a CPU limit, the latest kill point, whatever the wait.
-    latest: Option<Instant>,
 }
 
 /// Why the tool killed a program.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stop {
     Time,
+    /// Time, at the bound (see [`WAIT_BOUND_TIMES`]) before the cap.
+    Bound,
     Memory,
     Output,
+}
+
+/// The latest kill point of a run started at `started` under `bounds`,
+/// whatever it waits for a CPU: `kill_wall_after` where they give one
+/// (the tool's own programs), else [`WAIT_BOUND_TIMES`] its kill point.
+fn wait_bound(started: Instant, bounds: &Bounds) -> Instant {
+    started
+        + bounds
+            .kill_wall_after
+            .unwrap_or_else(|| bounds.kill_after.saturating_mul(WAIT_BOUND_TIMES))
 }
 
 impl Watch {
@@ -613,14 +639,19 @@ impl Watch {
     /// When the program is killed for time, as far as is known now: the
     /// deadline, and under a CPU limit (where the deadline is the
     /// wall-time cap) the time it waited for a CPU later, but never past
-    /// the latest kill point.
+    /// the bound.
     fn kill_point(&self) -> Instant {
         if self.cpu.is_some() {
-            let moved = self.deadline + self.wait;
-            self.latest.map_or(moved, |latest| moved.min(latest))
+            (self.deadline + self.wait).min(self.bound.max(self.deadline))
         } else {
             self.deadline
         }
+    }
+
+    /// Whether the kill point now is the bound, short of the cap held
+    /// against wall time less the wait.
+    fn at_bound(&self) -> bool {
+        self.cpu.is_some() && self.deadline + self.wait > self.bound.max(self.deadline)
     }
 
     /// How long to sleep before looking again.
@@ -637,7 +668,11 @@ impl Watch {
     /// its resident memory where the platform can.
     fn stop(&self, resident: impl FnOnce() -> Option<u64>) -> Option<Stop> {
         if Instant::now() >= self.kill_point() {
-            return Some(Stop::Time);
+            return Some(if self.at_bound() {
+                Stop::Bound
+            } else {
+                Stop::Time
+            });
         }
         if self
             .output_over
@@ -742,11 +777,11 @@ mod watch_tests {
         let wait = Duration::from_millis(700);
         let watch = |cpu: Option<Duration>| Watch {
             deadline,
+            bound: deadline + Duration::from_secs(8),
             memory: None,
             output_over: None,
             cpu,
             wait,
-            latest: None,
         };
         assert_eq!(
             watch(Some(Duration::from_millis(1500))).kill_point(),
@@ -757,7 +792,7 @@ mod watch_tests {
         // move the kill past it stops there, one that would not moves it.
         let latest = deadline + Duration::from_millis(500);
         let bounded = |wait: Duration| Watch {
-            latest: Some(latest),
+            bound: latest,
             wait,
             ..watch(Some(Duration::from_millis(1500)))
         };
@@ -766,10 +801,23 @@ mod watch_tests {
         assert_eq!(bounded(short).kill_point(), deadline + short);
         // Without a CPU limit the deadline is a plain wall-time bound.
         let plain = Watch {
-            latest: Some(latest),
+            bound: latest,
             ..watch(None)
         };
         assert_eq!(plain.kill_point(), deadline);
+        assert!(!watch(Some(Duration::from_millis(1500))).at_bound());
+        // A wait past the bound moves the kill point to the bound alone.
+        let waited_long = Watch {
+            wait: Duration::from_secs(9),
+            ..watch(Some(Duration::from_millis(1500)))
+        };
+        assert_eq!(waited_long.kill_point(), deadline + Duration::from_secs(8));
+        assert!(waited_long.at_bound());
+        let wall_rule = Watch {
+            wait: Duration::from_secs(9),
+            ..watch(None)
+        };
+        assert_eq!(wall_rule.kill_point(), deadline);
         assert_eq!(
             capped_wall(Duration::from_millis(2500), Some(wait)),
             Duration::from_millis(1800)

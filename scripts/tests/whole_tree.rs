@@ -202,3 +202,32 @@ fn an_interactive_players_child_counts() {
         );
     }
 }
+
+/// A program whose child spins 600 ms of CPU time, which it then reaps,
+/// sleeps 100 ms and answers: 600 ms of CPU time, each process once, AC
+/// under 1 s. (The watch counted the child twice, in the tree it read
+/// every 20 ms and in the program's reaped children's time it read
+/// every 5 ms: TLE at 1.2 s in most runs.) Four cases, so that a count
+/// twice at any of their looks shows.
+#[test]
+fn a_child_reaped_is_counted_once() {
+    let cases = [
+        ("1", "reap 600 100\n", "reaped\n"),
+        ("2", "reap 600 100\n", "reaped\n"),
+        ("3", "reap 600 100\n", "reaped\n"),
+        ("4", "reap 600 100\n", "reaped\n"),
+    ];
+    for cgroup in ACCOUNTINGS {
+        let report = judge("tree-reap", &cases, "1000", cgroup);
+        for (name, ..) in cases {
+            let name = format!("judge-fixture/{name}");
+            assert_eq!(report.verdict(&name), "AC", "{cgroup:?} {}", report.stdout);
+            let (cpu, _) = figures(&report, &name);
+            assert!(
+                (550.0..900.0).contains(&cpu),
+                "{cgroup:?} {}",
+                report.stdout
+            );
+        }
+    }
+}

@@ -69,19 +69,22 @@ impl Repeats {
 /// How bad a verdict is, to pick the one a repeated case shows: ERROR
 /// (the tool could not judge), then the answer's faults (WA, PE), a crash
 /// (RE), then the limits (MLE, OLE, TLE, then ILE: a run that waited,
-/// which a busy machine can make of one that would not), then AC.
+/// which a busy machine can make of one that would not), then AC, then
+/// UNDEC (a run the machine left undecided: any run that decided is
+/// shown before it).
 fn severity(verdict: Verdict) -> u8 {
     match verdict {
-        Verdict::Ac => 0,
-        Verdict::Ile => 1,
-        Verdict::Tle => 2,
-        Verdict::Ole => 3,
-        Verdict::Mle => 4,
-        Verdict::Re => 5,
-        Verdict::Pe => 6,
-        Verdict::Wa => 7,
-        Verdict::Ce => 8,
-        Verdict::Error => 9,
+        Verdict::Undecided => 0,
+        Verdict::Ac => 1,
+        Verdict::Ile => 2,
+        Verdict::Tle => 3,
+        Verdict::Ole => 4,
+        Verdict::Mle => 5,
+        Verdict::Re => 6,
+        Verdict::Pe => 7,
+        Verdict::Wa => 8,
+        Verdict::Ce => 9,
+        Verdict::Error => 10,
     }
 }
 
@@ -174,6 +177,7 @@ mod tests {
                 fell_back: None,
                 ending: Ending::Exited(0),
                 killed_for_time: false,
+                killed_at_bound: false,
                 killed_for_memory: false,
                 output_over_limit: false,
                 stdout: Vec::new(),
@@ -235,10 +239,20 @@ mod tests {
             Verdict::Tle,
             Verdict::Ile,
             Verdict::Ac,
+            Verdict::Undecided,
         ];
         for pair in order.windows(2) {
             assert!(severity(pair[0]) > severity(pair[1]), "{pair:?}");
         }
+        // A run the machine left undecided shows only where no run decided.
+        let decided = worst_of(
+            vec![
+                outcome(Verdict::Undecided, 300, 10_000),
+                outcome(Verdict::Ac, 300, 900),
+            ],
+            CPU,
+        );
+        assert_eq!(decided.0.verdict, Verdict::Ac);
     }
 
     #[test]

@@ -340,7 +340,9 @@ fn name_fields(
 pub fn verdict_paint(verdict: Verdict) -> Paint {
     match verdict {
         Verdict::Ac => Paint::Good,
-        Verdict::Tle | Verdict::Ile | Verdict::Mle | Verdict::Ole => Paint::Limit,
+        Verdict::Tle | Verdict::Ile | Verdict::Mle | Verdict::Ole | Verdict::Undecided => {
+            Paint::Limit
+        }
         Verdict::Wa | Verdict::Pe | Verdict::Re | Verdict::Ce | Verdict::Error => Paint::Bad,
     }
 }

@@ -160,11 +160,11 @@ pub fn interact(
     let mut watch = PairWatch {
         watch: Watch {
             deadline: started + bounds.kill_after,
+            bound: super::wait_bound(started, &bounds),
             memory: bounds.memory,
             output_over: None,
             cpu: bounds.kill_cpu_after,
             wait: Duration::ZERO,
-            latest: bounds.kill_wall_after.map(|wall| started + wall),
         },
         grace,
         settles,
@@ -195,7 +195,8 @@ pub fn interact(
             peak_sampled: waited.program.peak_sampled,
             fell_back: waited.program.fell_back,
             ending: waited.program.ending,
-            killed_for_time: waited.program.stop == Some(Stop::Time),
+            killed_for_time: matches!(waited.program.stop, Some(Stop::Time | Stop::Bound)),
+            killed_at_bound: waited.program.stop == Some(Stop::Bound),
             killed_for_memory: waited.program.stop == Some(Stop::Memory),
             output_over_limit: false,
             stdout: Vec::new(),

@@ -104,6 +104,36 @@ fn time_detail(run: &Run, limits: Limits, what: &str) -> String {
     }
 }
 
+/// What an undecided run shows: one stopped at the bound every run keeps
+/// (see [`run::WAIT_BOUND_TIMES`]) before its wall time less its wait
+/// reached the cap, with its CPU time under the limit (or not measured);
+/// `None` for any other.
+fn undecided(run: &Run, limits: Limits) -> Option<String> {
+    if !run.killed_at_bound
+        || !matches!(limits.clock, Clock::Cpu(_))
+        || run.cpu.is_some_and(|cpu| cpu > limits.time)
+    {
+        return None;
+    }
+    let (kill_after, _) = limits.kill_points();
+    let cpu = run
+        .cpu
+        .map_or_else(|| "not measured".to_string(), milliseconds);
+    Some(format!(
+        "undecided: stopped at {} wall time, the bound every run keeps ({}x the wall-time \
+         cap of {}), with {} of it not waiting for a CPU (it waited {}) and CPU time {} (the \
+         limit {}): the machine did not give it the CPU to decide; --repeat or a quieter \
+         machine will\n",
+        milliseconds(run.elapsed),
+        run::WAIT_BOUND_TIMES,
+        milliseconds(kill_after),
+        milliseconds(run.capped_wall()),
+        milliseconds(run.wait.unwrap_or_default()),
+        cpu,
+        milliseconds(limits.time)
+    ))
+}
+
 /// TLE, MLE, OLE or RE, with what to show, when the run broke a limit or
 /// failed; `None` when it ran cleanly and only its output is left to judge.
 /// For checks that have no expected output to compare (timing).
@@ -141,6 +171,9 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
         Some((Verdict::Mle, detail))
     };
     if run.killed_for_time {
+        if let Some(detail) = undecided(run, limits) {
+            return Some((Verdict::Undecided, detail));
+        }
         return over_time("killed after");
     }
     if run.killed_for_memory {
@@ -579,6 +612,33 @@ mod tests {
              (it waited 300.00 ms), past the wall-time cap of 2000.00 ms (CPU time 5.00 ms, \
              the limit 1000.00 ms)\n"
         );
+        // Stopped at the bound, wall time less the wait under the cap:
+        // neither AC nor TLE.
+        let bounded = Run {
+            killed_at_bound: true,
+            cpu: Some(Duration::from_millis(300)),
+            wait: Some(Duration::from_millis(9_200)),
+            ..run(None)
+        };
+        let bounded = Run {
+            elapsed: Duration::from_millis(10_010),
+            ..bounded
+        };
+        let (verdict, detail) = judge_run(&bounded, b"1\n", LIMITS);
+        assert_eq!(verdict, Verdict::Undecided);
+        assert_eq!(
+            detail,
+            "undecided: stopped at 10010.00 ms wall time, the bound every run keeps (5x the \
+             wall-time cap of 2000.00 ms), with 810.00 ms of it not waiting for a CPU (it \
+             waited 9200.00 ms) and CPU time 300.00 ms (the limit 1000.00 ms): the machine \
+             did not give it the CPU to decide; --repeat or a quieter machine will\n"
+        );
+        // Past the CPU limit it is TLE, bound or not.
+        let spent = Run {
+            cpu: Some(Duration::from_millis(1400)),
+            ..bounded
+        };
+        assert_eq!(judge_run(&spent, b"1\n", LIMITS).0, Verdict::Tle);
         assert_eq!(
             judge_run(&run(None), b"1\n", LIMITS).1,
             "killed after 2400.00 ms wall time, past the wall-time cap of 2000.00 ms \

@@ -32,6 +32,12 @@ pub enum Verdict {
     Mle,
     /// Output limit exceeded.
     Ole,
+    /// Neither accepted nor over the time limit: under a CPU rule, the
+    /// run was stopped at the bound every run keeps whatever it waited for
+    /// a CPU, with its CPU time under the limit and its wall time less
+    /// its wait under the cap. The machine did not give it the CPU to
+    /// decide; `--repeat` or a quieter machine will.
+    Undecided,
     /// Compilation error: a crate, or a bundle compiled as a judge does,
     /// that does not compile.
     Ce,
@@ -56,6 +62,7 @@ impl fmt::Display for Verdict {
             Verdict::Ile => "ILE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",
+            Verdict::Undecided => "UNDEC",
             Verdict::Ce => "CE",
             Verdict::Error => "ERROR",
         };

@@ -10,9 +10,17 @@ use std::time::Duration;
 
 /// The accounting of one judged program.
 pub(super) enum Account {
+    /// Its cgroup's readings, and the processes in it as last listed.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    Cgroup(Readings),
+    Cgroup(Readings, Cgroup),
     Watch(Tree),
+}
+
+/// The processes of a cgroup as listed at the last look that read them.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) struct Cgroup {
+    looks: u32,
+    processes: Vec<libc::pid_t>,
 }
 
 /// What the accounting makes of a program's figures once it has ended.
@@ -33,9 +41,44 @@ impl Account {
     ) -> Account {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         if let Some(readings) = cgroup {
-            return Account::Cgroup(readings);
+            let processes = Cgroup {
+                looks: 0,
+                processes: vec![program],
+            };
+            return Account::Cgroup(readings, processes);
         }
         Account::Watch(Tree::new(program, group))
+    }
+
+    /// One of the watchdog's looks, before the readings it takes: now and
+    /// then (as often as the watch walks its tree) the processes that
+    /// make up the program are found again, the cgroup's from its list,
+    /// the watch's by walking /proc.
+    pub(super) fn look(&mut self) {
+        match self {
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            Account::Cgroup(readings, cgroup) => {
+                if cgroup.looks % super::tree::TREE_EVERY == 0 {
+                    let listed = readings.processes();
+                    if !listed.is_empty() {
+                        cgroup.processes = listed;
+                    }
+                }
+                cgroup.looks = cgroup.looks.wrapping_add(1);
+            }
+            Account::Watch(tree) => tree.look(),
+        }
+    }
+
+    /// The processes the memory and CPU time are of, as last found: what
+    /// the wait for a CPU is read from too, so that all three count the
+    /// same processes.
+    pub(super) fn processes(&self) -> &[libc::pid_t] {
+        match self {
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            Account::Cgroup(_, cgroup) => &cgroup.processes,
+            Account::Watch(tree) => tree.processes(),
+        }
     }
 
     /// The memory to hold to the limit now. A cgroup's limit is the
@@ -44,7 +87,7 @@ impl Account {
     pub(super) fn memory(&mut self) -> Option<u64> {
         match self {
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            Account::Cgroup(readings) => {
+            Account::Cgroup(readings, _) => {
                 readings.look();
                 readings.oom_killed().then_some(u64::MAX)
             }
@@ -56,7 +99,7 @@ impl Account {
     pub(super) fn cpu(&mut self) -> Option<Duration> {
         match self {
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            Account::Cgroup(readings) => readings.cpu(),
+            Account::Cgroup(readings, _) => readings.cpu(),
             Account::Watch(tree) => tree.cpu(),
         }
     }
@@ -85,7 +128,7 @@ impl Account {
     ) -> Figures {
         match self {
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            Account::Cgroup(readings) => Figures {
+            Account::Cgroup(readings, _) => Figures {
                 cpu: readings.cpu().max(cpu),
                 peak_memory: readings.peak().max(peak),
                 out_of_memory: readings.oom_killed(),

@@ -295,6 +295,15 @@ impl Readings {
         )
     }
 
+    /// The processes in the cgroup now (`cgroup.procs`).
+    pub(super) fn processes(&self) -> Vec<libc::pid_t> {
+        fs::read_to_string(self.memory.join("cgroup.procs"))
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|pid| pid.parse().ok())
+            .collect()
+    }
+
     /// True once the kernel has killed a process of the cgroup for
     /// passing its limit (`oom_kill` in `memory.oom_control`).
     pub(super) fn oom_killed(&self) -> bool {

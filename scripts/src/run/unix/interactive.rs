@@ -9,6 +9,7 @@ use super::runner::reap_orphan;
 use super::schedstat::Waiting;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use super::sweep::sweep;
+use super::tree::Tree;
 use super::wait::{ending_of, reap, wait_without_reaping};
 use crate::run::Waited;
 use std::fs::File;
@@ -134,8 +135,14 @@ pub(in crate::run) fn wait_pair(
         });
     }
     drop(ended);
-    // The program's wait for a CPU, its interactor's not counted.
-    let mut waiting = Waiting::new(program_itself);
+    // The program's wait for a CPU, and its interactor's: a program
+    // blocked on its interactor's answer waits as long as the interactor
+    // waits for a CPU, and that wait is the machine's, not the program's
+    // (an interactor waiting beside busy loops made the program TLE by
+    // the cap). Each read from its own tree of processes.
+    let mut waiting = Waiting::new();
+    let mut interactor_tree = Tree::new(interactor_pid, interactor_pid);
+    let mut interactor_waiting = Waiting::new();
     // Each end as reaped: how, and the peak memory.
     let mut ends = crate::run::pair::PairEnds::new();
     // The interactor's end, `waited` for: its group killed, it reaped, the
@@ -169,7 +176,12 @@ pub(in crate::run) fn wait_pair(
             Ok((false, waited)) => interactor_ended(&mut ends, waited, rules),
             Err(RecvTimeoutError::Timeout) => {
                 if ends.program_end.is_none() {
-                    rules.watch.wait = waiting.read();
+                    let mut account = account.borrow_mut();
+                    account.look();
+                    interactor_tree.look();
+                    let both = waiting.read(account.processes())
+                        + interactor_waiting.read(interactor_tree.processes());
+                    rules.watch.wait = both.min(started.elapsed());
                 }
                 ends.timed_out(
                     rules,
@@ -221,10 +233,16 @@ pub(in crate::run) fn wait_pair(
         sweep(interactor_pid);
     }
     let (interactor_ending, ..) = interactor_end?;
+    let wait = waiting.total(program_elapsed).map(|own| {
+        let partner = interactor_waiting
+            .total(program_elapsed)
+            .unwrap_or_default();
+        (own + partner).min(program_elapsed)
+    });
     let program = Waited {
         elapsed: program_elapsed,
         cpu,
-        wait: waiting.total(),
+        wait,
         peak_memory,
         peak_sampled: false,
         fell_back,

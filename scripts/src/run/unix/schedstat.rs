@@ -1,7 +1,9 @@
 //! The time a program waited for a CPU (Linux): the run-queue delay the
-//! kernel keeps per thread, summed over every thread of the program and
-//! of what it started, so that the wall-time cap is held against the time
-//! the program itself spent, not the machine's load.
+//! kernel keeps per thread, summed over every thread of the processes
+//! the program's memory and CPU time are read from (its cgroup's, or
+//! the watch's tree: see `Account::processes`), so that the wall-time cap
+//! is held against the time the program itself spent, not the machine's
+//! load.
 //!
 //! `/proc/PID/task/TID/schedstat` holds three numbers: the time the
 //! thread ran on a CPU, the time it was runnable but waited on a run
@@ -10,17 +12,29 @@
 //! program that sleeps or blocks is not runnable: its sleep is not a wait,
 //! and the cap still stops it. The kernel adds a wait to the figure when
 //! the thread gets its CPU (`sched_info_arrive`), so a wait under way is
-//! counted only once it is over: the wait read lags a little behind,
-//! which can only make the kill come sooner, never later.
+//! not in it: a thread under nice 19 beside busy loops can wait a second
+//! or more before it runs, and was stopped at the cap meanwhile. So a
+//! thread that is runnable (`R` in its `stat`) at two looks and has not
+//! run between them (its run time and its count of runs the same) is
+//! taken to have waited from the first to now, until the kernel's figure
+//! says more. A thread on a CPU the whole time whose run time was not
+//! updated between two looks (the kernel updates it at each tick) is taken
+//! for waiting that long too: the wait can be overstated by a tick, never
+//! by more.
 //!
-//! Threads that wait side by side each count: their sum can pass the
-//! wall time, so the wait taken is at most the time since the program
-//! started, and wall time less the wait is never below nothing. A
-//! program's threads cannot wait their way past the cap: to wait at all,
-//! more of them must be runnable than there are free CPUs, and those that
-//! run spend CPU time, which the CPU limit holds; a program that then
-//! sleeps or blocks waits no more, and the cap stops it. Elsewhere (macOS,
-//! other Unix) nothing reads it, and the wait is not measured.
+//! What the wait is: the threads' waits added up, taken as wall time
+//! lost, so never more than the wall time. Threads that wait side by side
+//! each count, and their sum can pass the wall time: the wait taken is
+//! at most the time since the program started at each look, and at most
+//! the run's wall time at its end, so that wall time less the wait is
+//! never below nothing and the wait shown never above the wall time.
+//!
+//! A program can wait without end: one that lowers its own priority
+//! (`SCHED_IDLE`, nice 19) beside busy processes is runnable all the time
+//! and runs little, and its wait grows as fast as the wall time. So the
+//! wait moves the kill point back only up to a bound every run keeps
+//! (`run.rs`, `Watch::bound`). Elsewhere (macOS, other Unix) nothing reads
+//! it, and the wait is not measured.
 
 use std::time::Duration;
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -29,23 +43,21 @@ use std::time::Instant;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 use std::collections::HashMap;
 
-/// At most this many processes of a program's tree are read at a look,
-/// as many as the memory watch reads.
-#[cfg(any(target_os = "linux", target_os = "android"))]
-const PROCESSES_READ: usize = 256;
-
 /// The wait for a CPU of a program's tree of processes, read at each of
 /// the watchdog's looks: every thread's latest reading, kept once the
 /// thread has ended.
 pub(super) struct Waiting {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    root: libc::pid_t,
-    /// Each thread's wait in nanoseconds as last read, by thread id (a
-    /// thread id is unique on the system while the thread lives). Where an
-    /// id is reused by a later thread of the tree, the larger of the two
-    /// readings is kept: the wait is never overstated.
+    /// Each thread's wait in nanoseconds as last read, a wait under way
+    /// included, by thread id (a thread id is unique on the system while
+    /// the thread lives). Where an id is reused by a later thread of the
+    /// tree, the larger of the two readings is kept: the wait is not
+    /// overstated (by a tick at most, see above).
     #[cfg(any(target_os = "linux", target_os = "android"))]
     threads: HashMap<libc::pid_t, u64>,
+    /// Each thread's run time and count of runs as last read, and since
+    /// when (with its wait then) it has been runnable without running.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    under_way: HashMap<libc::pid_t, UnderWay>,
     /// When the program was started, or just after.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     started: Instant,
@@ -59,9 +71,9 @@ pub(super) struct Waiting {
 }
 
 impl Waiting {
-    /// The wait of process `root` and of every process it starts.
+    /// The wait of a program started just before.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn new(root: libc::pid_t) -> Waiting {
+    pub(super) fn new() -> Waiting {
         // A kernel built without CONFIG_SCHED_INFO has no schedstat file:
         // the tool's own thread tells.
         let measured = std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -69,8 +81,8 @@ impl Waiting {
             .and_then(|text| run_delay(&text))
             .is_some();
         Waiting {
-            root,
             threads: HashMap::new(),
+            under_way: HashMap::new(),
             started: Instant::now(),
             counted: Duration::ZERO,
             measured,
@@ -79,22 +91,16 @@ impl Waiting {
 
     /// Not measured on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn new(_root: libc::pid_t) -> Waiting {
+    pub(super) fn new() -> Waiting {
         Waiting {}
     }
 
-    /// Reads every thread of the tree now, and returns the wait so far.
+    /// Reads every thread of `processes` now, and returns the wait so far.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn read(&mut self) -> Duration {
+    pub(super) fn read(&mut self, processes: &[libc::pid_t]) -> Duration {
         if self.measured {
-            let mut waiting = vec![self.root];
-            let mut read = 0;
-            while let Some(pid) = waiting.pop() {
-                if read == PROCESSES_READ {
-                    break;
-                }
-                read += 1;
-                self.read_process(pid, &mut waiting);
+            for &pid in processes {
+                self.read_process(pid);
             }
             let now = Instant::now();
             let summed = self
@@ -108,7 +114,7 @@ impl Waiting {
 
     /// Nothing to read on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn read(&mut self) -> Duration {
+    pub(super) fn read(&mut self, _processes: &[libc::pid_t]) -> Duration {
         Duration::ZERO
     }
 
@@ -122,10 +128,9 @@ impl Waiting {
             .max(Duration::from_nanos(summed).min(since_start));
     }
 
-    /// Reads each thread of process `pid`, and puts the children its
-    /// threads started (each thread's `children` list) on `waiting`.
+    /// Reads each thread of process `pid`.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    fn read_process(&mut self, pid: libc::pid_t, waiting: &mut Vec<libc::pid_t>) {
+    fn read_process(&mut self, pid: libc::pid_t) {
         let Ok(threads) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
             return;
         };
@@ -139,41 +144,82 @@ impl Waiting {
             };
             let mut path = thread.path();
             path.push("schedstat");
-            if let Some(delay) = std::fs::read_to_string(&path)
+            let Some((ran, delay, runs)) = std::fs::read_to_string(&path)
                 .ok()
-                .and_then(|text| run_delay(&text))
-            {
-                let kept = self.threads.entry(tid).or_insert(0);
-                *kept = (*kept).max(delay);
+                .and_then(|text| schedstat(&text))
+            else {
+                continue;
+            };
+            let now = Instant::now();
+            let seen = self.under_way.entry(tid).or_insert(UnderWay {
+                ran,
+                runs,
+                since: None,
+            });
+            let still = seen.ran == ran && seen.runs == runs;
+            if still && runnable(&thread.path()) {
+                seen.since.get_or_insert((now, delay));
+            } else {
+                seen.since = None;
             }
-            path.set_file_name("children");
-            if let Ok(listed) = std::fs::read_to_string(&path) {
-                waiting.extend(
-                    listed
-                        .split_whitespace()
-                        .filter_map(|child| child.parse::<libc::pid_t>().ok()),
-                );
-            }
+            (seen.ran, seen.runs) = (ran, runs);
+            let under_way = seen.since.map_or(0, |(since, then)| {
+                let waited = now.saturating_duration_since(since).as_nanos();
+                then.saturating_add(u64::try_from(waited).unwrap_or(u64::MAX))
+            });
+            let kept = self.threads.entry(tid).or_insert(0);
+            *kept = (*kept).max(delay).max(under_way);
         }
     }
 
-    /// The wait as last read, where this system measures it.
+    /// The wait as last read, where this system measures it, at most
+    /// `elapsed`, the run's wall time: the last look can come after the
+    /// program's end (the watchdog waits for a CPU too), when the
+    /// threads' sum has passed the time the program ran.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(super) fn total(&self) -> Option<Duration> {
-        self.measured.then_some(self.counted)
+    pub(super) fn total(&self, elapsed: Duration) -> Option<Duration> {
+        self.measured.then_some(self.counted.min(elapsed))
     }
 
     /// Not measured on this platform.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(super) fn total(&self) -> Option<Duration> {
+    pub(super) fn total(&self, _elapsed: Duration) -> Option<Duration> {
         None
     }
+}
+
+/// What is kept of a thread to see a wait under way.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+struct UnderWay {
+    /// Its run time and its count of runs as last read.
+    ran: u64,
+    runs: u64,
+    /// Since when it has been runnable without running, and its wait as
+    /// the kernel had it then.
+    since: Option<(Instant, u64)>,
 }
 
 /// The run-queue delay in a schedstat file's text: its second number.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn run_delay(schedstat: &str) -> Option<u64> {
     schedstat.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A schedstat file's three numbers: run time, wait, count of runs.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn schedstat(text: &str) -> Option<(u64, u64, u64)> {
+    let mut numbers = text.split_whitespace().map(|number| number.parse().ok());
+    Some((numbers.next()??, numbers.next()??, numbers.next()??))
+}
+
+/// Whether the thread whose /proc folder is `folder` is runnable now:
+/// `R` in its `stat`, after the command name.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn runnable(folder: &std::path::Path) -> bool {
+    std::fs::read_to_string(folder.join("stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('R'))
+    })
 }
 
 #[cfg(all(test, any(target_os = "linux", target_os = "android")))]
@@ -186,6 +232,8 @@ mod tests {
         assert_eq!(run_delay("197337363 1814018955 64\n"), Some(1_814_018_955));
         assert_eq!(run_delay("12"), None);
         assert_eq!(run_delay("a b c"), None);
+        assert_eq!(schedstat("197 1814 64\n"), Some((197, 1814, 64)));
+        assert_eq!(schedstat("197 1814"), None);
     }
 
     /// The readings of ended threads stay in the sum; the wait is the
@@ -193,17 +241,17 @@ mod tests {
     #[test]
     fn ended_threads_keep_their_last_reading_and_the_wait_stays_within_the_wall_time() {
         let started = Instant::now() - Duration::from_secs(1);
+        let ms = |ms: u64| Duration::from_millis(ms);
         let mut waiting = Waiting {
-            root: 0,
             threads: HashMap::from([(10, 500), (11, 250)]),
+            under_way: HashMap::new(),
             started,
             counted: Duration::ZERO,
             measured: true,
         };
-        // No process 0 to read: the readings kept are the sum.
-        assert_eq!(waiting.read(), Duration::from_nanos(750));
-        assert_eq!(waiting.total(), Some(Duration::from_nanos(750)));
-        let ms = |ms: u64| Duration::from_millis(ms);
+        // No process to read: the readings kept are the sum.
+        assert_eq!(waiting.read(&[]), Duration::from_nanos(750));
+        assert_eq!(waiting.total(ms(1)), Some(Duration::from_nanos(750)));
         // A wait of 300 ms added at once, when the thread got its CPU.
         waiting.count(300_000_000, started + ms(310));
         assert_eq!(waiting.counted, ms(300));
@@ -217,10 +265,15 @@ mod tests {
         // nothing back.
         waiting.count(5, started + ms(3000));
         assert_eq!(waiting.counted, ms(1100));
+        // The run ended at 1050 ms, its watchdog's last look later: the
+        // wait shown is at most the wall time.
+        assert_eq!(waiting.total(ms(1050)), Some(ms(1050)));
+        assert_eq!(waiting.total(ms(5000)), Some(ms(1100)));
     }
 
-    /// A process's children are read: a shell's busy child, beside as
-    /// many busy loops as there are CPUs, waits, and is counted.
+    /// The processes given are read, a shell's busy child among them
+    /// (found as the watch finds it), beside twice as many busy loops as
+    /// there are CPUs: it waits, and is counted.
     #[test]
     fn a_busy_child_beside_busy_loops_waits_and_is_counted() {
         let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
@@ -239,11 +292,12 @@ mod tests {
             .args(["-c", &format!("/bin/sh -c '{spin}'; :")])
             .spawn()
             .unwrap();
-        let mut waiting = Waiting::new(parent.id() as libc::pid_t);
+        let root = parent.id() as libc::pid_t;
+        let mut waiting = Waiting::new();
         let started = Instant::now();
         let mut wait = Duration::ZERO;
         while started.elapsed() < Duration::from_millis(1500) {
-            wait = waiting.read();
+            wait = waiting.read(&super::super::tree::tree_of(root, root));
             std::thread::sleep(Duration::from_millis(20));
         }
         for child in loops.iter_mut().chain([&mut parent]) {

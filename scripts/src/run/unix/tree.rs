@@ -13,7 +13,7 @@ use std::time::Duration;
 /// each such look reads a few files per process, so not every 5 ms, but
 /// every 20.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-const TREE_EVERY: u32 = 4;
+pub(super) const TREE_EVERY: u32 = 4;
 
 /// At most this many processes are read at a look: a program that starts
 /// more is still killed at its time limit.
@@ -30,17 +30,21 @@ pub(super) struct Tree {
     pub(super) highest: u64,
     /// The most CPU time read at one look.
     pub(super) highest_cpu: Duration,
+    /// The processes of the tree as found at the last look that walked
+    /// it (see [`TREE_EVERY`]): what memory, CPU time and the wait for a
+    /// CPU are all read from.
+    processes: Vec<libc::pid_t>,
     #[cfg(any(target_os = "linux", target_os = "android"))]
     looks: u32,
+    /// This look walked the tree: its memory and CPU time are read anew.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    walked: bool,
     /// The whole tree's memory at the last look that read it.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     tree: u64,
+    /// The tree's CPU time, each process once (see [`Cpu`]).
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    cpu_looks: u32,
-    /// The CPU time of the tree but the program, at the last look that
-    /// read it.
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    others_cpu: Duration,
+    cpu: Cpu,
 }
 
 impl Tree {
@@ -50,15 +54,37 @@ impl Tree {
             group,
             highest: 0,
             highest_cpu: Duration::ZERO,
+            processes: vec![program],
             #[cfg(any(target_os = "linux", target_os = "android"))]
             looks: 0,
             #[cfg(any(target_os = "linux", target_os = "android"))]
+            walked: false,
+            #[cfg(any(target_os = "linux", target_os = "android"))]
             tree: 0,
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            cpu_looks: 0,
-            #[cfg(any(target_os = "linux", target_os = "android"))]
-            others_cpu: Duration::ZERO,
+            cpu: Cpu::default(),
         }
+    }
+
+    /// One of the watchdog's looks: on Linux, one in [`TREE_EVERY`] walks
+    /// /proc once for the processes of the tree, which the memory, CPU
+    /// time and wait of this look and the next ones are read from.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    pub(super) fn look(&mut self) {
+        self.walked = self.looks % TREE_EVERY == 0;
+        if self.walked {
+            self.processes = tree_of(self.program, self.group);
+        }
+        self.looks = self.looks.wrapping_add(1);
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    pub(super) fn look(&mut self) {}
+
+    /// The processes of the tree as last found: the program alone where
+    /// the tree is not read.
+    pub(super) fn processes(&self) -> &[libc::pid_t] {
+        &self.processes
     }
 
     /// The memory the program holds now: its own resident set at each
@@ -72,16 +98,18 @@ impl Tree {
         (own.is_some() || read > 0).then_some(read)
     }
 
-    /// The CPU time of the tree now: the program's own at each look, and
-    /// on Linux its tree's others', as last read (see [`TREE_EVERY`]);
-    /// elsewhere the program's is not read while it runs.
+    /// The CPU time of the tree now, each process once: at a look that
+    /// walked the tree, every process's as read then (see [`Cpu`]);
+    /// between, that and what the program's own threads have used since.
+    /// Elsewhere than Linux the program's is not read while it runs.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     pub(super) fn cpu(&mut self) -> Option<Duration> {
-        if self.cpu_looks % TREE_EVERY == 0 {
-            self.others_cpu = others_cpu(self.program, self.group);
-        }
-        self.cpu_looks = self.cpu_looks.wrapping_add(1);
-        let cpu = process_cpu(self.program)? + self.others_cpu;
+        let cpu = if self.walked {
+            self.cpu.read(&self.processes);
+            self.cpu.total()
+        } else {
+            self.cpu.total() + self.cpu.own_since(self.program)?
+        };
         self.highest_cpu = self.highest_cpu.max(cpu);
         Some(cpu)
     }
@@ -93,10 +121,9 @@ impl Tree {
 
     #[cfg(any(target_os = "linux", target_os = "android"))]
     fn tree(&mut self) -> u64 {
-        if self.looks % TREE_EVERY == 0 {
-            self.tree = tree_memory(self.program, self.group);
+        if self.walked {
+            self.tree = tree_memory(&self.processes);
         }
-        self.looks = self.looks.wrapping_add(1);
         self.tree
     }
 
@@ -104,6 +131,151 @@ impl Tree {
     fn tree(&mut self) -> u64 {
         0
     }
+}
+
+/// One process's CPU time from /proc/PID/stat, in clock ticks.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Times {
+    /// When it started (`starttime`), which tells a process from a later
+    /// one given the same pid.
+    start: u64,
+    parent: libc::pid_t,
+    /// Its own threads' (`utime`, `stime`).
+    own: u64,
+    /// The children it waited for (`cutime`, `cstime`): theirs, whole,
+    /// added when it reaped them.
+    waited: u64,
+}
+
+/// The CPU time of a program's tree, each process once, from readings of
+/// /proc taken one process after another while they run and reap each
+/// other.
+///
+/// A process's own time and that of the children it reaped add up to
+/// every process once, as long as the two are read at one moment: a
+/// child's time moves into its parent's `cutime` when the parent reaps
+/// it. Read apart, they can count a child twice: its own time read first,
+/// then its parent's after the reap (the watch added the program's fresh
+/// reading to the rest of the tree read up to 20 ms earlier, and a
+/// program that reaped a child that had spun 0.7 s read 1.4 s). So each
+/// look reads parents before their children ([`tree_of`]'s order): a
+/// child reaped between the two is missed at that look, never counted
+/// twice. What a process that is gone was last read at is kept, held
+/// against its parent, until its parent's `cutime` and `cstime` have
+/// grown by as much (its whole time is in them once reaped); where its
+/// parent is not of the tree (the tool, for a process re-parented to it)
+/// it is kept for good.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[derive(Default)]
+struct Cpu {
+    /// Each process of the tree as last read, by pid.
+    seen: std::collections::HashMap<libc::pid_t, Times>,
+    /// The time of processes gone from the tree not yet found in their
+    /// parent's reaped children's time, in ticks, by the parent's pid.
+    gone: std::collections::HashMap<libc::pid_t, u64>,
+    /// The program's own ticks at the last look that read the tree.
+    program_own: Option<(libc::pid_t, u64)>,
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+impl Cpu {
+    /// Reads `processes` (parents before children) and takes them in.
+    fn read(&mut self, processes: &[libc::pid_t]) {
+        let read: Vec<(libc::pid_t, Times)> = processes
+            .iter()
+            .filter_map(|&pid| Some((pid, times(pid)?)))
+            .collect();
+        self.program_own = read.first().map(|&(pid, times)| (pid, times.own));
+        // A walk cut short at its bound leaves processes unread that live:
+        // nothing is taken for gone then.
+        let whole = processes.len() < TREE_READ;
+        self.take(read, whole);
+    }
+
+    /// Takes in one look's readings: those not read again are gone (when
+    /// `whole`), and what each parent's reaped children's time grew by is
+    /// taken off what its gone children left.
+    fn take(&mut self, read: Vec<(libc::pid_t, Times)>, whole: bool) {
+        let mut now: std::collections::HashMap<libc::pid_t, Times> = read.into_iter().collect();
+        let before = std::mem::take(&mut self.seen);
+        // Those gone first (their parents reaped them, or they left the
+        // tree), children before parents: each hands its time, and what
+        // its own gone children left, to its parent.
+        let mut gone: Vec<(libc::pid_t, Times)> = before
+            .iter()
+            .filter(|(pid, times)| now.get(pid).map_or(true, |new| new.start != times.start))
+            .map(|(&pid, &times)| (pid, times))
+            .collect();
+        if !whole {
+            for (pid, times) in gone.drain(..) {
+                now.entry(pid).or_insert(times);
+            }
+        }
+        gone.sort_by_key(|&(_, times)| std::cmp::Reverse(times.start));
+        for (pid, times) in gone {
+            let left = self.gone.remove(&pid).unwrap_or(0);
+            *self.gone.entry(times.parent).or_insert(0) += times.own + times.waited + left;
+        }
+        for (pid, times) in &now {
+            let grown = match before.get(pid) {
+                Some(old) if old.start == times.start => times.waited.saturating_sub(old.waited),
+                // New to the tree: what it reaped before was never seen.
+                _ => 0,
+            };
+            if let Some(left) = self.gone.get_mut(pid) {
+                *left -= grown.min(*left);
+            }
+        }
+        self.gone.retain(|_, &mut left| left > 0);
+        self.seen = now;
+    }
+
+    /// The tree's CPU time at the last look that read it.
+    fn total(&self) -> Duration {
+        let ticks: u64 = self
+            .seen
+            .values()
+            .map(|times| times.own + times.waited)
+            .chain(self.gone.values().copied())
+            .sum();
+        from_ticks(ticks).unwrap_or_default()
+    }
+
+    /// What the program's own threads have used since the last look that
+    /// read the tree (none when that read nothing); `None` when it cannot
+    /// be read now. Not its reaped children's: those are in the tree's.
+    fn own_since(&self, program: libc::pid_t) -> Option<Duration> {
+        let now = times(program)?;
+        let since = match self.program_own {
+            Some((pid, own)) if pid == program => now.own.saturating_sub(own),
+            _ => 0,
+        };
+        from_ticks(since)
+    }
+}
+
+/// A process's [`Times`], where /proc has them.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn times(pid: libc::pid_t) -> Option<Times> {
+    let fields = stat_fields(pid)?;
+    // Counted from the state (the third field): ppid the 4th, utime to
+    // cstime the 14th to 17th, starttime the 22nd.
+    let field = |number: usize| fields.get(number - 3).copied();
+    Some(Times {
+        start: field(22)?,
+        parent: libc::pid_t::try_from(field(4)?).ok()?,
+        own: field(14)? + field(15)?,
+        waited: field(16)? + field(17)?,
+    })
+}
+
+/// `ticks` clock ticks as a duration.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn from_ticks(ticks: u64) -> Option<Duration> {
+    // SAFETY: sysconf only reads a system setting.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
+    (per_second > 0).then(|| Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
 }
 
 /// The program's own resident memory; on Linux, where its main thread
@@ -222,11 +394,8 @@ fn group_of(pid: libc::pid_t) -> Option<libc::pid_t> {
 /// 14th to 17th fields, in clock ticks); a zombie's too, until reaped.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 pub(super) fn process_cpu(pid: libc::pid_t) -> Option<Duration> {
-    let fields = stat_fields(pid)?;
-    let ticks: u64 = fields.get(11..15)?.iter().sum();
-    // SAFETY: sysconf only reads a system setting.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok()?;
-    (per_second > 0).then(|| Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
+    let times = times(pid)?;
+    from_ticks(times.own + times.waited)
 }
 
 /// The CPU time of the program's tree but the program itself (see
@@ -251,10 +420,9 @@ pub(super) fn others_cpu(program: libc::pid_t, group: libc::pid_t) -> Duration {
 /// /dev/shm), each once, whole, where that is more than what is mapped of
 /// them. A lone process with no such file is its resident set.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-fn tree_memory(program: libc::pid_t, group: libc::pid_t) -> u64 {
-    let tree = tree_of(program, group);
+fn tree_memory(tree: &[libc::pid_t]) -> u64 {
     let mut files = Vec::new();
-    for &pid in &tree {
+    for &pid in tree {
         shared_files(pid, &mut files);
     }
     let held: u64 = files.iter().map(|&(_, _, bytes)| bytes).sum();
@@ -262,7 +430,7 @@ fn tree_memory(program: libc::pid_t, group: libc::pid_t) -> u64 {
         return 0;
     }
     let (mut pss, mut shmem) = (0u64, 0u64);
-    for &pid in &tree {
+    for &pid in tree {
         if let Some((all, shared_memory)) = proportional(pid) {
             pss = pss.saturating_add(all);
             shmem = shmem.saturating_add(shared_memory);
@@ -314,5 +482,113 @@ fn shared_files(pid: libc::pid_t, files: &mut Vec<(u64, u64, u64)>) {
                 files.push((key.0, key.1, meta.blocks().saturating_mul(512)));
             }
         }
+    }
+}
+
+#[cfg(all(test, any(target_os = "linux", target_os = "android")))]
+mod tests {
+    use super::*;
+
+    fn times(start: u64, parent: libc::pid_t, own: u64, waited: u64) -> Times {
+        Times {
+            start,
+            parent,
+            own,
+            waited,
+        }
+    }
+
+    fn ticks(cpu: &Cpu) -> u64 {
+        cpu.seen
+            .values()
+            .map(|times| times.own + times.waited)
+            .chain(cpu.gone.values().copied())
+            .sum()
+    }
+
+    /// A child that spun 70 ticks and was reaped by the program: 70
+    /// ticks and the program's own, at every look, whether the reap came
+    /// between two looks or between the program's read and the child's
+    /// in one look.
+    #[test]
+    fn a_child_reaped_is_counted_once_at_every_look() {
+        let (program, child) = (10, 11);
+        let mut cpu = Cpu::default();
+        cpu.take(
+            vec![
+                (program, times(1, 1, 2, 0)),
+                (child, times(2, program, 70, 0)),
+            ],
+            true,
+        );
+        assert_eq!(ticks(&cpu), 72);
+        // Reaped between the program's read and the child's: the child
+        // is gone, the program's reaped time not grown yet.
+        cpu.take(vec![(program, times(1, 1, 2, 0))], true);
+        assert_eq!(ticks(&cpu), 72);
+        // The program's reaped time has grown by the child's whole time,
+        // a tick more than it was last read at.
+        cpu.take(vec![(program, times(1, 1, 3, 71))], true);
+        assert_eq!(ticks(&cpu), 74);
+        assert!(cpu.gone.is_empty(), "{:?}", cpu.gone);
+        // Reaped between two looks: gone, and in its parent's at once.
+        let mut cpu = Cpu::default();
+        cpu.take(
+            vec![
+                (program, times(1, 1, 2, 0)),
+                (child, times(2, program, 70, 0)),
+            ],
+            true,
+        );
+        cpu.take(vec![(program, times(1, 1, 2, 75))], true);
+        assert_eq!(ticks(&cpu), 77);
+    }
+
+    /// A grandchild reaped by a child that the program then reaps hands
+    /// its time on through both; a process whose parent is not of the
+    /// tree keeps its last reading; a walk cut short takes nothing for
+    /// gone; a pid given to a new process is a new process.
+    #[test]
+    fn what_is_gone_goes_to_its_parent_or_stays() {
+        let (program, child, grandchild, orphan) = (10, 11, 12, 13);
+        let mut cpu = Cpu::default();
+        cpu.take(
+            vec![
+                (program, times(1, 1, 1, 0)),
+                (child, times(2, program, 5, 0)),
+                (grandchild, times(3, child, 40, 0)),
+                (orphan, times(4, 999, 30, 0)),
+            ],
+            true,
+        );
+        assert_eq!(ticks(&cpu), 76);
+        // The child and the grandchild both gone before the program's
+        // reaped time grew; the orphan gone from the tree.
+        cpu.take(vec![(program, times(1, 1, 1, 0))], true);
+        assert_eq!(ticks(&cpu), 76);
+        cpu.take(vec![(program, times(1, 1, 1, 45))], true);
+        assert_eq!(ticks(&cpu), 76);
+        assert_eq!(cpu.gone.get(&999), Some(&30));
+        // Cut short: the unread keep their readings.
+        let mut cpu = Cpu::default();
+        cpu.take(
+            vec![
+                (program, times(1, 1, 1, 0)),
+                (child, times(2, program, 5, 0)),
+            ],
+            true,
+        );
+        cpu.take(vec![(program, times(1, 1, 2, 0))], false);
+        assert_eq!(ticks(&cpu), 7);
+        // Pid 11 again, started later: the first (5) is gone to the
+        // program, the new one (1) counted beside it.
+        cpu.take(
+            vec![
+                (program, times(1, 1, 2, 0)),
+                (child, times(9, program, 1, 0)),
+            ],
+            true,
+        );
+        assert_eq!(ticks(&cpu), 8);
     }
 }

@@ -75,11 +75,11 @@ pub(in crate::run) fn wait(
         let ended = Arc::clone(&ended);
         let mut watch = Watch {
             deadline: watch.deadline,
+            bound: watch.bound,
             memory: watch.memory,
             output_over: watch.output_over.clone(),
             cpu: watch.cpu,
             wait: watch.wait,
-            latest: watch.latest,
         };
         let mut account = Account::new(
             #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -87,24 +87,27 @@ pub(in crate::run) fn wait(
             program,
             pid,
         );
-        let mut waiting = Waiting::new(program);
+        let mut waiting = Waiting::new();
         thread::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
-                return (None, account, waiting.total());
+                return (None, account, waiting);
             }
             let ended = ended.lock().unwrap_or_else(PoisonError::into_inner);
             if *ended {
-                return (None, account, waiting.total());
+                return (None, account, waiting);
             }
-            watch.wait = waiting.read();
+            // One look: the processes found (now and then), and their
+            // wait, memory and CPU time read.
+            account.look();
+            watch.wait = waiting.read(account.processes());
             // Under the lock, the child is unreaped: `pid` is its own.
             if let Some(stop) = watch.stop(|| account.memory()) {
                 kill_group(pid);
-                return (Some(stop), account, waiting.total());
+                return (Some(stop), account, waiting);
             }
             if watch.over_cpu(|| account.cpu()) {
                 kill_group(pid);
-                return (Some(crate::run::Stop::Time), account, waiting.total());
+                return (Some(crate::run::Stop::Time), account, waiting);
             }
         })
     };
@@ -113,8 +116,8 @@ pub(in crate::run) fn wait(
     let mut elapsed = started.elapsed();
     *ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
     drop(done);
-    let (mut stop, account, wait) = match watchdog.join() {
-        Ok((stop, account, wait)) => (stop, Some(account), wait),
+    let (mut stop, account, waiting) = match watchdog.join() {
+        Ok((stop, account, waiting)) => (stop, Some(account), Some(waiting)),
         Err(_) => (None, None, None),
     };
     waited?;
@@ -156,7 +159,7 @@ pub(in crate::run) fn wait(
     Ok(Waited {
         elapsed,
         cpu,
-        wait,
+        wait: waiting.and_then(|waiting| waiting.total(elapsed)),
         peak_memory,
         peak_sampled: false,
         fell_back,
@@ -263,11 +266,11 @@ mod tests {
         let started = Instant::now();
         let watch = Watch {
             deadline: started + Duration::from_secs(10),
+            bound: started + Duration::from_secs(50),
             memory: None,
             output_over: None,
             cpu: None,
             wait: Duration::ZERO,
-            latest: None,
         };
         let (mut first, _) = group.start(&mut first).unwrap();
         let first = wait(&mut first, &group, started, &watch).unwrap();
@@ -294,11 +297,11 @@ mod tests {
         let started = Instant::now();
         let watch = Watch {
             deadline: started + Duration::from_millis(300),
+            bound: started + Duration::from_millis(1500),
             memory: None,
             output_over: None,
             cpu: None,
             wait: Duration::ZERO,
-            latest: None,
         };
         // Under the group's lock: no other run starts a runner meanwhile.
         REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
