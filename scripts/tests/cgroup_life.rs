@@ -259,23 +259,26 @@ fn a_signal_to_the_tool_ends_what_the_program_started() {
 }
 
 /// A tool killed by SIGKILL leaves its run's cgroups with the program's
-/// child in them; the next run of the tool ends the child and removes
-/// them.
+/// child in them, or under the watch the child in the program's process
+/// group; the next run of the tool ends the child and removes the
+/// cgroups.
 #[test]
 fn the_run_after_a_sigkill_ends_what_the_killed_tool_left() {
-    if !cgroup_here("the_run_after_a_sigkill_ends_what_the_killed_tool_left") {
-        return;
+    for cgroup in accountings("the_run_after_a_sigkill_ends_what_the_killed_tool_left") {
+        let mut run = judging_a_sleeping_child(cgroup);
+        signal_and_wait(&mut run.tool, "KILL");
+        let scratch = Scratch::new("cgroup-life-next");
+        let trivial = compiled(&scratch, "trivial", TRIVIAL);
+        judge_one(&trivial, b"", "ok", &[], cgroup).exited(0);
+        let child_ended = ends(run.child);
+        let left = left_by(run.tool.id());
+        end(run.child);
+        assert!(
+            child_ended,
+            "{cgroup:?}: the killed tool's program's child runs on"
+        );
+        assert_eq!(left, Vec::<PathBuf>::new(), "{cgroup:?}");
     }
-    let mut run = judging_a_sleeping_child(None);
-    signal_and_wait(&mut run.tool, "KILL");
-    let scratch = Scratch::new("cgroup-life-next");
-    let trivial = compiled(&scratch, "trivial", TRIVIAL);
-    judge_one(&trivial, b"", "ok", &[], None).exited(0);
-    let child_ended = ends(run.child);
-    let left = left_by(run.tool.id());
-    end(run.child);
-    assert!(child_ended, "the killed tool's program's child runs on");
-    assert_eq!(left, Vec::<PathBuf>::new());
 }
 
 /// A child that spins until it has used MS ms of CPU time, then waits

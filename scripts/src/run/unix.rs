@@ -10,6 +10,8 @@ mod account;
 mod cgroup;
 mod group;
 mod interactive;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod left;
 mod memory;
 mod runner;
 mod schedstat;

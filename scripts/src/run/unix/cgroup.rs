@@ -154,7 +154,7 @@ fn stem() -> Option<&'static str> {
 /// When process `pid` started, in clock ticks after boot (the 22nd field
 /// of /proc/PID/stat, the 20th after the command name): with its pid, a
 /// process no other shares while the machine runs.
-fn start_time(pid: libc::pid_t) -> Option<u64> {
+pub(super) fn start_time(pid: libc::pid_t) -> Option<u64> {
     let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let (_, after_name) = stat.rsplit_once(')')?;
     after_name.split_whitespace().nth(19)?.parse().ok()
@@ -162,7 +162,7 @@ fn start_time(pid: libc::pid_t) -> Option<u64> {
 
 /// The inode of this process's pid namespace (`pid:[4026531836]`): the
 /// pids in a name are of that namespace.
-fn pid_namespace() -> Option<u64> {
+pub(super) fn pid_namespace() -> Option<u64> {
     let link = fs::read_link("/proc/self/ns/pid").ok()?;
     let link = link.to_str()?;
     link.strip_prefix("pid:[")?.strip_suffix(']')?.parse().ok()

@@ -33,6 +33,10 @@ pub struct Group {
     /// The cgroup a judged program is put in, made when it starts.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     cgroup: Mutex<Option<super::cgroup::Cgroup>>,
+    /// The runners' groups written down while they run, so that a tool
+    /// killed by SIGKILL has them ended by the next (see `left.rs`).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    records: Mutex<Vec<super::left::Record>>,
 }
 
 impl Group {
@@ -41,8 +45,10 @@ impl Group {
         {
             static RUNS: Mutex<()> = Mutex::new(());
             let one_at_a_time = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
-            // A signal that stops the tool ends the run first.
+            // A signal that stops the tool ends the run first; what a
+            // tool killed by SIGKILL left is ended before the first.
             super::signals::install();
+            super::left::end_left();
             // The result is not checked: without it (a kernel before
             // 3.4) such a process is not found, as on macOS.
             // SAFETY: prctl with these arguments only sets a flag of
@@ -53,6 +59,7 @@ impl Group {
                 runners: Mutex::new(Vec::new()),
                 memory,
                 cgroup: Mutex::new(None),
+                records: Mutex::new(Vec::new()),
             })
         }
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
@@ -102,6 +109,13 @@ impl Group {
                 .ok()
                 .map(|()| libc::pid_t::from_ne_bytes(pid));
             // A pid always fits: pid_t is the type the kernel hands out.
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            if let Some(record) = super::left::Record::new(child.id() as libc::pid_t) {
+                self.records
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(record);
+            }
             let runner = Runner {
                 pid: child.id() as libc::pid_t,
                 program: said.map(libc::pid_t::abs),

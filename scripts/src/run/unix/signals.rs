@@ -8,8 +8,9 @@
 //!
 //! A SIGKILL cannot be caught: the cgroups it leaves, with what the
 //! program started still in them, are emptied and removed by the next
-//! run (see `cgroup.rs`). Under the watch nothing records them: a process
-//! the program started outlives a tool killed so.
+//! run (see `cgroup.rs`); under the watch, the program's process groups,
+//! written down while they run, are ended by the next run (see
+//! `left.rs`).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Once;
