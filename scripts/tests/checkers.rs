@@ -263,15 +263,7 @@ fn a_checker_beside_busy_loops_is_held_to_its_work_not_the_load() {
     fs::set_permissions(&check, fs::Permissions::from_mode(0o755)).unwrap();
     dir.write("cases/1.in", b"print 1\\n");
     dir.write("cases/1.out", b"1\n");
-    let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
-    let mut loops: Vec<_> = (0..2 * cores)
-        .map(|_| {
-            std::process::Command::new("/bin/sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let loops = common::Busy::per_core(2);
     let started = std::time::Instant::now();
     let output = tool()
         .args(["judge", "--time-limit-ms", "100", "--checker"])
@@ -283,10 +275,7 @@ fn a_checker_beside_busy_loops_is_held_to_its_work_not_the_load() {
         .output()
         .unwrap();
     let elapsed = started.elapsed();
-    for busy in &mut loops {
-        let _ = busy.kill();
-        let _ = busy.wait();
-    }
+    drop(loops);
     let report = Report::of(output);
     assert_eq!(
         report.verdict("judge-fixture/1"),

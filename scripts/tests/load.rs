@@ -9,48 +9,13 @@
 
 mod common;
 
-use common::{fixture, tool, Report, Scratch};
+use common::{fixture, tool, Busy, Report, Scratch};
 use serde_json::Value;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::{self, JoinHandle};
+use std::sync::{Mutex, PoisonError};
 
 /// One test at a time: each is judged beside its own loops alone.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// Busy loops, `per_core` for each CPU, until dropped.
-struct Busy {
-    stop: Arc<AtomicBool>,
-    loops: Vec<JoinHandle<()>>,
-}
-
-impl Busy {
-    fn per_core(per_core: usize) -> Busy {
-        let cores = thread::available_parallelism().map_or(2, |cores| cores.get());
-        let stop = Arc::new(AtomicBool::new(false));
-        let loops = (0..per_core * cores)
-            .map(|_| {
-                let stop = Arc::clone(&stop);
-                thread::spawn(move || {
-                    while !stop.load(Ordering::Relaxed) {
-                        std::hint::spin_loop();
-                    }
-                })
-            })
-            .collect();
-        Busy { stop, loops }
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        for spinner in self.loops.drain(..) {
-            let _ = spinner.join();
-        }
-    }
-}
 
 /// The JSON object of case `case` in `judge --json -`'s output.
 fn json_case(report: &Report, case: &str) -> Value {

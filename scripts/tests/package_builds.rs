@@ -431,20 +431,9 @@ fn a_build_beside_busy_loops_that_uses_less_cpu_than_it_has_is_not_stopped() {
         spun.display()
     ));
     let package = signs(&[("validate.cc", &fresh_comment("//"))]);
-    let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
-    let mut loops: Vec<_> = (0..2 * cores)
-        .map(|_| {
-            std::process::Command::new("/bin/sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let loops = common::Busy::per_core(2);
     let report = judge_built_by(&package, &compiler);
-    for busy in &mut loops {
-        let _ = busy.kill();
-        let _ = busy.wait();
-    }
+    drop(loops);
     assert!(
         package_line(&report).contains("output validator output_validators/signs (built now)"),
         "{}{}",

@@ -6,7 +6,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 /// A folder of its own under the system's temporary folder, removed when
 /// dropped.
@@ -378,3 +380,37 @@ with open(os.path.join(sys.argv[3], "judgemessage.txt"), "w") as message:
     message.write("expected +-%s, got %s\n" % (answer[0], " ".join(output)))
 sys.exit(43)
 "#;
+
+/// Busy loops, `per_core` for each CPU, until dropped: the load a user's
+/// machine has, beside a run whose verdict must not depend on it.
+pub struct Busy {
+    stop: Arc<AtomicBool>,
+    loops: Vec<JoinHandle<()>>,
+}
+
+impl Busy {
+    pub fn per_core(per_core: usize) -> Busy {
+        let cores = std::thread::available_parallelism().map_or(2, |cores| cores.get());
+        let stop = Arc::new(AtomicBool::new(false));
+        let loops = (0..per_core * cores)
+            .map(|_| {
+                let stop = Arc::clone(&stop);
+                std::thread::spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        Busy { stop, loops }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for spinner in self.loops.drain(..) {
+            let _ = spinner.join();
+        }
+    }
+}
