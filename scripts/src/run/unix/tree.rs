@@ -165,7 +165,10 @@ struct Times {
 /// against its parent, until its parent's `cutime` and `cstime` have
 /// grown by as much (its whole time is in them once reaped); where its
 /// parent is not of the tree (the tool, for a process re-parented to it)
-/// it is kept for good.
+/// it is kept for good. A walk can miss a process that lives (the
+/// kernel's `children` lists are not complete while processes start and
+/// end): one taken for gone that is read again, the same process, was
+/// not gone, and what it handed its parent is taken back.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 #[derive(Default)]
 struct Cpu {
@@ -174,6 +177,11 @@ struct Cpu {
     /// The time of processes gone from the tree not yet found in their
     /// parent's reaped children's time, in ticks, by the parent's pid.
     gone: std::collections::HashMap<libc::pid_t, u64>,
+    /// Each process taken for gone, by pid, while what it handed its
+    /// parent is not all found in the parent's reaped time: its start,
+    /// its parent, its own ticks handed on and those its gone children
+    /// had left it.
+    handed: std::collections::HashMap<libc::pid_t, (u64, libc::pid_t, u64, u64)>,
     /// The program's own ticks at the last look that read the tree.
     program_own: Option<(libc::pid_t, u64)>,
 }
@@ -198,6 +206,20 @@ impl Cpu {
     /// taken off what its gone children left.
     fn take(&mut self, read: Vec<(libc::pid_t, Times)>, whole: bool) {
         let mut now: std::collections::HashMap<libc::pid_t, Times> = read.into_iter().collect();
+        // Read again, so never gone: what it handed on comes back.
+        for (pid, times) in &now {
+            let Some((start, parent, own, left)) = self.handed.remove(pid) else {
+                continue;
+            };
+            if start == times.start {
+                if let Some(parents) = self.gone.get_mut(&parent) {
+                    *parents -= (own + left).min(*parents);
+                }
+                if left > 0 {
+                    *self.gone.entry(*pid).or_insert(0) += left;
+                }
+            }
+        }
         let before = std::mem::take(&mut self.seen);
         // Those gone first (their parents reaped them, or they left the
         // tree), children before parents: each hands its time, and what
@@ -215,7 +237,10 @@ impl Cpu {
         gone.sort_by_key(|&(_, times)| std::cmp::Reverse(times.start));
         for (pid, times) in gone {
             let left = self.gone.remove(&pid).unwrap_or(0);
-            *self.gone.entry(times.parent).or_insert(0) += times.own + times.waited + left;
+            let own = times.own + times.waited;
+            *self.gone.entry(times.parent).or_insert(0) += own + left;
+            self.handed
+                .insert(pid, (times.start, times.parent, own, left));
         }
         for (pid, times) in &now {
             let grown = match before.get(pid) {
@@ -228,6 +253,10 @@ impl Cpu {
             }
         }
         self.gone.retain(|_, &mut left| left > 0);
+        // Once its parent has reaped all it was handed, a process is gone.
+        let gone = &self.gone;
+        self.handed
+            .retain(|_, &mut (_, parent, ..)| gone.contains_key(&parent));
         self.seen = now;
     }
 
@@ -542,6 +571,37 @@ mod tests {
         );
         cpu.take(vec![(program, times(1, 1, 2, 75))], true);
         assert_eq!(ticks(&cpu), 77);
+    }
+
+    /// A child that a walk missed while it lived, then read again: its
+    /// time counted once, before and after it is reaped.
+    #[test]
+    fn a_child_a_walk_missed_is_counted_once() {
+        let (program, child) = (10, 11);
+        let mut cpu = Cpu::default();
+        cpu.take(
+            vec![
+                (program, times(1, 1, 2, 0)),
+                (child, times(2, program, 30, 0)),
+            ],
+            true,
+        );
+        // Missed: taken for gone, held against the program.
+        cpu.take(vec![(program, times(1, 1, 2, 0))], true);
+        assert_eq!(ticks(&cpu), 32);
+        // Read again, having spun on: counted once.
+        cpu.take(
+            vec![
+                (program, times(1, 1, 2, 0)),
+                (child, times(2, program, 60, 0)),
+            ],
+            true,
+        );
+        assert_eq!(ticks(&cpu), 62);
+        // Reaped: in the program's reaped time alone.
+        cpu.take(vec![(program, times(1, 1, 2, 61))], true);
+        assert_eq!(ticks(&cpu), 63);
+        assert!(cpu.gone.is_empty() && cpu.handed.is_empty());
     }
 
     /// A grandchild reaped by a child that the program then reaps hands
