@@ -705,10 +705,11 @@ struct Waited {
 }
 
 /// Which accounting judges a program's memory and CPU time here, as the
-/// report's first line says it: "accounted by cgroup v1" (Linux, where
+/// report's first line says it: "accounted by cgroup v2" or "cgroup v1" (Linux, where
 /// a cgroup can be made: the kernel holds the memory limit and counts
 /// every process the program starts, each page once), "accounted by the
-/// watch" (the watchdog's readings), or on Windows by its Job object.
+/// watch: WHY" (the watchdog's readings, and why not a cgroup), or on
+/// Windows by its Job object.
 /// docs/memory.md has what each misses.
 pub fn accounting() -> String {
     #[cfg(unix)]
@@ -716,6 +717,10 @@ pub fn accounting() -> String {
     #[cfg(windows)]
     let name = "Job object";
     if name == "watch" {
+        #[cfg(unix)]
+        if let Some(why) = platform::why_the_watch() {
+            return format!("accounted by the watch: {why}");
+        }
         "accounted by the watch".to_string()
     } else {
         format!("accounted by {name}")

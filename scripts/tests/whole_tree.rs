@@ -1,6 +1,6 @@
 //! Every process a program starts counts for its CPU time and memory,
 //! each page once, judged under the default profile with the cgroup
-//! (where this machine gives one: `accounted by cgroup v1`) and without
+//! (where this machine gives one: `accounted by cgroup v2` or `v1`) and without
 //! it (`JUDGE_CGROUP=off`: the watch). The amounts are far from the
 //! limits (CPU time in hundreds of milliseconds under seconds, memory
 //! well under or four times over), so no verdict depends on the

@@ -35,5 +35,14 @@ pub fn accounting() -> &'static str {
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     return "watch";
 }
+
+/// Why the watch judges here and not the kernel's cgroup, with how to
+/// have one; `None` where a cgroup judges.
+pub fn why_the_watch() -> Option<&'static str> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    return cgroup::why_the_watch();
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    return Some("not Linux: no cgroup");
+}
 pub(super) use wait::wait;
 pub use wait::SIGNAL_NAMES;

@@ -1,5 +1,5 @@
 //! Which accounting judges one program, and its readings: its cgroup
-//! where it was put in one (Linux, cgroup v1: the kernel enforces the
+//! where it was put in one (Linux, cgroup v2 or v1: the kernel enforces the
 //! memory limit and counts every process once), else the watch (the
 //! watchdog's /proc readings of its tree).
 

@@ -1,5 +1,5 @@
-//! On Linux, a cgroup (v1) of a judged program's own, made under the
-//! tool's where the machine lets it write there: the memory limit
+//! On Linux, a cgroup (v2 or v1) of a judged program's own, made where
+//! the machine lets the tool make one: the memory limit
 //! enforced by the kernel, the peak memory and the CPU time of every
 //! process the program starts read from it, as DOMjudge's runguard does.
 //!
@@ -11,10 +11,11 @@
 //! `output_cgroup_stats_v1` reads the peak from
 //! `memory.memsw.max_usage_in_bytes` and the CPU time from
 //! `cpuacct.usage`; `cgroup_kill` kills what is left in it and
-//! `cgroup_delete` removes it. Its v2 path (`memory.max`,
-//! `memory.swap.max` 0, `memory.peak`, `cpu.stat`'s `usage_usec`) is not
-//! here: no machine this tool is tested on has a cgroup v2 with
-//! controllers to give (docs/memory.md).
+//! `cgroup_delete` removes it. Its v2 path is here too (`memory.max`,
+//! `memory.swap.max` 0, `memory.peak` where the kernel has it, 5.19 on,
+//! `cpu.stat`'s `usage_usec`, `oom_kill` in `memory.events`), as root or
+//! in a cgroup delegated to the tool's user (see [`found_v2`]); proven
+//! in a guest with cgroup v2 only (`.ci/guest`).
 //!
 //! A memory overrun: runguard leaves it to the kernel, which kills a
 //! process of the cgroup (SIGKILL), and DOMjudge judges the exit. Here it
@@ -84,13 +85,171 @@ pub(super) unsafe fn attach_self() -> bool {
     attached
 }
 
-/// Which accounting judges a program here: `cgroup v1` where one can be
-/// made, else `watch`.
+/// Which accounting judges a program here: `cgroup v2` or `cgroup v1`
+/// where one can be made, else `watch`.
 pub fn accounting() -> &'static str {
-    if Hierarchies::found().is_some() {
-        "cgroup v1"
+    match Found::here() {
+        Some(Found::V1(_)) => "cgroup v1",
+        Some(Found::V2(_)) => "cgroup v2",
+        None => "watch",
+    }
+}
+
+/// Why the watch judges here and not a cgroup, with how to have one:
+/// `None` where a cgroup judges.
+pub fn why_the_watch() -> Option<&'static str> {
+    if Found::here().is_some() {
+        return None;
+    }
+    if std::env::var_os("JUDGE_CGROUP").is_some_and(|value| value == "off") {
+        return Some("JUDGE_CGROUP=off");
+    }
+    let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let own = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    if own_folder(&mounts, &own, "memory").is_some() {
+        return Some("cgroup v1 whose memory and cpuacct hierarchies this user cannot write");
+    }
+    if unified(&mounts, &own).is_some() {
+        return Some(match DELEGATION_FAILED.get() {
+            Some(why) => why,
+            None => {
+                "cgroup v2 without a delegated cgroup (`systemd-run --user --scope \
+                 -p Delegate=yes cargo judge` gives one)"
+            }
+        });
+    }
+    Some("no cgroup file system with memory and cpu controllers")
+}
+
+/// Why a delegated cgroup v2 was found and could not be taken.
+static DELEGATION_FAILED: OnceLock<&'static str> = OnceLock::new();
+
+/// Where a program's cgroups are made: in cgroup v1's `memory` and
+/// `cpuacct` hierarchies, or under one folder of cgroup v2 whose children
+/// have the memory and cpu controllers.
+#[derive(Debug)]
+enum Found {
+    V1(Hierarchies),
+    V2(PathBuf),
+}
+
+impl Found {
+    /// Found once (see [`Hierarchies::found`] and [`found_v2`]), unless
+    /// `JUDGE_CGROUP=off`.
+    fn here() -> Option<&'static Found> {
+        static FOUND: OnceLock<Option<Found>> = OnceLock::new();
+        FOUND
+            .get_or_init(|| {
+                if std::env::var_os("JUDGE_CGROUP").is_some_and(|value| value == "off") {
+                    return None;
+                }
+                Hierarchies::found()
+                    .map(Found::V1)
+                    .or_else(|| found_v2().map(Found::V2))
+            })
+            .as_ref()
+    }
+
+    /// The folders a program's cgroup is made in, one under each.
+    fn parents(&self) -> Vec<&PathBuf> {
+        match self {
+            Found::V1(hierarchies) => hierarchies.both().to_vec(),
+            Found::V2(parent) => vec![parent],
+        }
+    }
+}
+
+/// This process's cgroup v2 (`0::/PATH` in /proc/self/cgroup) in the
+/// `cgroup2` mount (from /proc/self/mountinfo): its folder and the
+/// mount's.
+fn unified(mountinfo: &str, own: &str) -> Option<(PathBuf, PathBuf)> {
+    let mount = mountinfo.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let dash = fields.iter().position(|&field| field == "-")?;
+        (*fields.get(dash + 1)? == "cgroup2").then(|| PathBuf::from(fields[4]))
+    })?;
+    let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
+    Some((mount.join(path.trim_start_matches('/')), mount))
+}
+
+/// True when `folder`'s children have the memory and cpu controllers
+/// (its `cgroup.subtree_control` names them), a process can be moved
+/// into one (its `cgroup.procs` writable: a move needs that of the
+/// common ancestor) and one can be made in it (tried, and removed).
+fn v2_parent_fits(folder: &Path, stem: &str) -> bool {
+    let enabled = fs::read_to_string(folder.join("cgroup.subtree_control")).unwrap_or_default();
+    let has = |name: &str| enabled.split_whitespace().any(|its| its == name);
+    if !has("memory") || !has("cpu") || !writable(&folder.join("cgroup.procs")) {
+        return false;
+    }
+    let probe = folder.join(format!("{stem}-probe"));
+    let made = fs::create_dir(&probe).is_ok() && probe.join("memory.max").exists();
+    let _ = fs::remove_dir(&probe);
+    made
+}
+
+/// True when this process may write `path`.
+fn writable(path: &Path) -> bool {
+    let Ok(path) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `path` is a valid C string; access only reads it.
+    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
+}
+
+/// Where a cgroup v2 for each program can be made, tried in turn: under
+/// this tool's cgroup's parent, or the root, where their children have
+/// the memory and cpu controllers and this tool may make one there (as
+/// root, or in a cgroup delegated to its user with the controllers
+/// enabled, as systemd's `user@UID.service`); else in the tool's own
+/// cgroup when it was delegated to its user (it may write its
+/// `cgroup.procs` and `cgroup.subtree_control`): the tool moves into a
+/// leaf of its own there (`judge-PID-START-NS-tool`: a cgroup that holds
+/// processes gives its children no controllers) and enables memory, cpu
+/// and pids for its children. Nothing is written in a cgroup that was
+/// not delegated; a delegated one that cannot be taken (another process
+/// is in it, say) leaves the watch, saying why.
+fn found_v2() -> Option<PathBuf> {
+    let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+    let (folder, mount) = unified(&mounts, &own)?;
+    let stem = stem()?;
+    let parent = folder.parent().filter(|_| folder != mount);
+    for candidate in parent.into_iter().chain([mount.as_path()]) {
+        if v2_parent_fits(candidate, stem) {
+            return Some(candidate.to_path_buf());
+        }
+    }
+    if folder == mount
+        || !writable(&folder.join("cgroup.procs"))
+        || !writable(&folder.join("cgroup.subtree_control"))
+    {
+        return None;
+    }
+    remove_stale(&folder);
+    let leaf = folder.join(format!("{stem}-tool"));
+    let failed = |why: &'static str| {
+        let _ = fs::write(folder.join("cgroup.procs"), "0");
+        let _ = fs::remove_dir(&leaf);
+        let _ = DELEGATION_FAILED.set(why);
+        None
+    };
+    if fs::create_dir(&leaf).is_err() {
+        return failed("cgroup v2, delegated, but no cgroup could be made in it");
+    }
+    if fs::write(leaf.join("cgroup.procs"), "0").is_err() {
+        return failed("cgroup v2, delegated, but the tool could not move into a cgroup in it");
+    }
+    for controller in ["+memory", "+cpu", "+pids"] {
+        let _ = fs::write(folder.join("cgroup.subtree_control"), controller);
+    }
+    if v2_parent_fits(&folder, stem) {
+        Some(folder)
     } else {
-        "watch"
+        failed(
+            "cgroup v2, delegated, but its memory and cpu controllers could not be enabled \
+             (another process is in the tool's cgroup)",
+        )
     }
 }
 
@@ -106,15 +265,11 @@ struct Hierarchies {
 }
 
 impl Hierarchies {
-    /// Found once: the tool's own cgroups, in which a cgroup can be made
-    /// (tried, and removed), unless `JUDGE_CGROUP=off`.
-    fn found() -> Option<&'static Hierarchies> {
-        static FOUND: OnceLock<Option<Hierarchies>> = OnceLock::new();
-        FOUND
-            .get_or_init(|| {
-                if std::env::var_os("JUDGE_CGROUP").is_some_and(|value| value == "off") {
-                    return None;
-                }
+    /// The tool's own cgroups, in which a cgroup can be made (tried, and
+    /// removed).
+    fn found() -> Option<Hierarchies> {
+        {
+            {
                 let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
                 let own = fs::read_to_string("/proc/self/cgroup").ok()?;
                 let stem = stem()?;
@@ -129,8 +284,8 @@ impl Hierarchies {
                     memory: writable("memory")?,
                     cpuacct: writable("cpuacct")?,
                 })
-            })
-            .as_ref()
+            }
+        }
     }
 
     fn both(&self) -> [&PathBuf; 2] {
@@ -226,6 +381,8 @@ fn own_folder(mountinfo: &str, own: &str, controller: &str) -> Option<PathBuf> {
 pub(super) struct Readings {
     memory: PathBuf,
     cpuacct: PathBuf,
+    /// Of cgroup v2: `memory` and `cpuacct` are the same folder.
+    v2: bool,
     /// The most page cache of files read and not mapped seen at a look
     /// (see [`Readings::look`]).
     highest_cache: u64,
@@ -236,14 +393,25 @@ pub(super) struct Readings {
 impl Readings {
     /// The CPU time of every process that was in the cgroup
     /// (`cpuacct.usage`, nanoseconds).
+    /// Under cgroup v2 `usage_usec` in `cpu.stat`, microseconds.
     pub(super) fn cpu(&self) -> Option<Duration> {
+        if self.v2 {
+            let stat = fs::read_to_string(self.cpuacct.join("cpu.stat")).ok()?;
+            let micros = field(&stat, "usage_usec")?;
+            return Some(Duration::from_micros(micros));
+        }
         read_number(&self.cpuacct.join("cpuacct.usage")).map(Duration::from_nanos)
     }
 
     /// The most the cgroup held at once: memory and swap where swap is
     /// accounted (`memory.memsw.max_usage_in_bytes`), as runguard reads
     /// it, else memory alone. Page cache included: see [`Readings::peak`].
+    /// Under cgroup v2 `memory.peak` (Linux 5.19 on), else none: the
+    /// most seen at the looks is all there is.
     fn usage_peak(&self) -> Option<u64> {
+        if self.v2 {
+            return read_number(&self.memory.join("memory.peak"));
+        }
         read_number(&self.memory.join("memory.memsw.max_usage_in_bytes"))
             .or_else(|| read_number(&self.memory.join("memory.max_usage_in_bytes")))
     }
@@ -255,21 +423,28 @@ impl Readings {
         let Ok(stat) = fs::read_to_string(self.memory.join("memory.stat")) else {
             return;
         };
-        let field = |name: &str| {
-            stat.lines().find_map(|line| {
-                let (key, value) = line.split_once(' ')?;
-                (key == name).then(|| value.trim().parse::<u64>().ok())?
-            })
+        // cgroup v2 names them `file` (shared memory included, as v1's
+        // `cache`) and `file_mapped`.
+        let (cache, mapped) = if self.v2 {
+            ("file", "file_mapped")
+        } else {
+            ("cache", "mapped_file")
         };
-        let (Some(cache), Some(shmem), Some(mapped)) =
-            (field("cache"), field("shmem"), field("mapped_file"))
-        else {
+        let (Some(cache), Some(shmem), Some(mapped)) = (
+            field(&stat, cache),
+            field(&stat, "shmem"),
+            field(&stat, mapped),
+        ) else {
             return;
         };
         let read_only = cache.saturating_sub(shmem).saturating_sub(mapped);
         self.highest_cache = self.highest_cache.max(read_only);
-        let held = read_number(&self.memory.join("memory.memsw.usage_in_bytes"))
-            .or_else(|| read_number(&self.memory.join("memory.usage_in_bytes")));
+        let held = if self.v2 {
+            read_number(&self.memory.join("memory.current"))
+        } else {
+            read_number(&self.memory.join("memory.memsw.usage_in_bytes"))
+                .or_else(|| read_number(&self.memory.join("memory.usage_in_bytes")))
+        };
         if let Some(held) = held {
             self.highest_own = self.highest_own.max(held.saturating_sub(read_only));
         }
@@ -288,7 +463,9 @@ impl Readings {
     /// high, never low.
     pub(super) fn peak(&mut self) -> Option<u64> {
         self.look();
-        let peak = self.usage_peak()?;
+        let Some(peak) = self.usage_peak() else {
+            return (self.v2 && self.highest_own > 0).then_some(self.highest_own);
+        };
         Some(
             peak.saturating_sub(self.highest_cache)
                 .max(self.highest_own),
@@ -306,8 +483,14 @@ impl Readings {
 
     /// True once the kernel has killed a process of the cgroup for
     /// passing its limit (`oom_kill` in `memory.oom_control`).
+    /// Under cgroup v2, `oom_kill` in `memory.events`.
     pub(super) fn oom_killed(&self) -> bool {
-        fs::read_to_string(self.memory.join("memory.oom_control")).is_ok_and(|text| {
+        let file = if self.v2 {
+            "memory.events"
+        } else {
+            "memory.oom_control"
+        };
+        fs::read_to_string(self.memory.join(file)).is_ok_and(|text| {
             text.lines().any(|line| {
                 line.strip_prefix("oom_kill ")
                     .and_then(|count| count.trim().parse::<u64>().ok())
@@ -315,6 +498,14 @@ impl Readings {
             })
         })
     }
+}
+
+/// The number after `name` on its line of a cgroup's `KEY VALUE` file.
+fn field(text: &str, name: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (key, value) = line.split_once(' ')?;
+        (key == name).then(|| value.trim().parse::<u64>().ok())?
+    })
 }
 
 /// A number in a cgroup file.
@@ -343,35 +534,63 @@ impl Cgroup {
     pub(super) fn make(limit: Option<u64>) -> Option<Cgroup> {
         static MADE: AtomicU32 = AtomicU32::new(0);
         static STALE_REMOVED: Once = Once::new();
-        let found = Hierarchies::found()?;
+        let found = Found::here()?;
         STALE_REMOVED.call_once(|| {
             found
-                .both()
+                .parents()
                 .into_iter()
                 .for_each(|parent| remove_stale(parent))
         });
         let stem = stem()?;
-        let (memory, cpuacct) = (0..NAMES_TRIED).find_map(|_| {
+        let folders = (0..NAMES_TRIED).find_map(|_| {
             let name = format!("{stem}-{}", MADE.fetch_add(1, Ordering::SeqCst));
-            let [memory, cpuacct] = found.both().map(|parent| parent.join(&name));
             let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-            fs::create_dir(&memory).ok()?;
-            if fs::create_dir(&cpuacct).is_err() {
-                let _ = fs::remove_dir(&memory);
-                return None;
+            let mut made: Vec<PathBuf> = Vec::new();
+            for parent in found.parents() {
+                let folder = parent.join(&name);
+                if fs::create_dir(&folder).is_err() {
+                    made.iter().for_each(|folder| remove(folder));
+                    return None;
+                }
+                made.push(folder);
             }
-            live.extend([memory.clone(), cpuacct.clone()]);
-            Some((memory, cpuacct))
+            live.extend(made.iter().cloned());
+            Some(made)
         })?;
+        let v2 = matches!(found, Found::V2(_));
+        let memory = folders.first()?.clone();
+        let cpuacct = folders.last()?.clone();
         let mut cgroup = Cgroup {
             readings: Readings {
                 memory: memory.clone(),
-                cpuacct: cpuacct.clone(),
+                cpuacct,
+                v2,
                 highest_cache: 0,
                 highest_own: 0,
             },
             procs: Vec::new(),
         };
+        if v2 {
+            // As runguard's `cgroup_create` under v2: the limit, and no
+            // swap; and a bound on processes, so that a fork bomb meets
+            // one.
+            if let Some(limit) = limit {
+                fs::write(memory.join("memory.max"), limit.to_string()).ok()?;
+                let swap = memory.join("memory.swap.max");
+                if swap.exists() {
+                    fs::write(swap, "0").ok()?;
+                }
+            }
+            let pids = memory.join("pids.max");
+            if pids.exists() {
+                fs::write(pids, PIDS_MAX.to_string()).ok()?;
+            }
+            // "0" written to `cgroup.procs` moves the writing process.
+            cgroup
+                .procs
+                .push(open_for_writing(&memory.join("cgroup.procs"))?);
+            return Some(cgroup);
+        }
         if let Some(limit) = limit {
             // Memory first: memory and swap may not be held below it.
             fs::write(memory.join("memory.limit_in_bytes"), limit.to_string()).ok()?;
@@ -380,7 +599,7 @@ impl Cgroup {
                 fs::write(swap, limit.to_string()).ok()?;
             }
         }
-        for folder in [&memory, &cpuacct] {
+        for folder in &folders {
             cgroup.procs.push(open_for_writing(&folder.join("tasks"))?);
         }
         Some(cgroup)
@@ -404,20 +623,33 @@ impl Cgroup {
         }
     }
 
-    fn folders(&self) -> [&PathBuf; 2] {
-        [&self.readings.memory, &self.readings.cpuacct]
+    /// Its folders: one under cgroup v2, one a hierarchy under v1.
+    fn folders(&self) -> Vec<&PathBuf> {
+        if self.readings.v2 {
+            vec![&self.readings.memory]
+        } else {
+            vec![&self.readings.memory, &self.readings.cpuacct]
+        }
     }
 }
 
 /// How many names a cgroup is tried under before the watch judges.
 const NAMES_TRIED: u32 = 64;
 
+/// The most processes (threads included) a program's cgroup v2 holds at
+/// once (`pids.max`): past it, a fork fails.
+const PIDS_MAX: u32 = 4096;
+
 /// Kills what is in cgroup `folder`, again until it is empty (a process
 /// may start another meanwhile), until `give_up`. As runguard's
 /// `cgroup_kill`: a pid listed is a process in the cgroup when read, all
 /// of them the program's; one that ends and whose pid is given again
 /// between the read and the kill is the short race it accepts.
+///
+/// Under cgroup v2 with `cgroup.kill` (Linux 5.14 on), the kernel kills
+/// the whole cgroup at once first, a process starting meanwhile too.
 fn kill_listed(folder: &Path, give_up: Instant) {
+    let _ = fs::write(folder.join("cgroup.kill"), "1");
     loop {
         let listed = fs::read_to_string(folder.join("cgroup.procs")).unwrap_or_default();
         let pids: Vec<libc::pid_t> = listed
@@ -513,9 +745,14 @@ mod tests {
             eprintln!("skipped: no cgroup v1 can be made here (not root, or JUDGE_CGROUP=off)");
             return;
         };
-        for fd in cgroup.attach_fds() {
-            let file = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
-            assert!(file.ends_with("tasks"), "{}", file.display());
+        let file = if cgroup.readings.v2 {
+            "cgroup.procs"
+        } else {
+            "tasks"
+        };
+        for fd in cgroup.attach_fds().into_iter().filter(|&fd| fd >= 0) {
+            let file_open = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
+            assert!(file_open.ends_with(file), "{}", file_open.display());
         }
     }
 
