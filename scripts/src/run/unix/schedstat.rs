@@ -225,6 +225,7 @@ fn runnable(folder: &std::path::Path) -> bool {
 #[cfg(all(test, any(target_os = "linux", target_os = "android")))]
 mod tests {
     use super::*;
+    use std::os::unix::process::CommandExt;
     use std::process::Command;
 
     #[test]
@@ -285,11 +286,13 @@ mod tests {
                     .unwrap()
             })
             .collect();
-        // The shell waits; its child, a second shell, spins for 3 s and
-        // ends of itself (killing the first would not end it).
-        let spin = "end=$(($(date +%s) + 3)); while [ $(date +%s) -lt $end ]; do :; done";
+        // The shell waits; its child, a second shell, spins with no
+        // process of its own started (a `date` a round would spend its
+        // time in processes that come and go), in a group of the first's
+        // own, killed whole below.
         let mut parent = Command::new("/bin/sh")
-            .args(["-c", &format!("/bin/sh -c '{spin}'; :")])
+            .args(["-c", "/bin/sh -c 'while :; do :; done'; :"])
+            .process_group(0)
             .spawn()
             .unwrap();
         let root = parent.id() as libc::pid_t;
@@ -300,6 +303,8 @@ mod tests {
             wait = waiting.read(&super::super::tree::tree_of(root, root));
             std::thread::sleep(Duration::from_millis(20));
         }
+        // SAFETY: kill has no memory effects; the group is the shells'.
+        unsafe { libc::kill(-root, libc::SIGKILL) };
         for child in loops.iter_mut().chain([&mut parent]) {
             let _ = child.kill();
             let _ = child.wait();
