@@ -113,8 +113,8 @@ pub fn why_the_watch() -> Option<&'static str> {
         return Some(match DELEGATION_FAILED.get() {
             Some(why) => why,
             None => {
-                "cgroup v2 without a delegated cgroup (`systemd-run --user --scope \
-                 -p Delegate=yes cargo judge` gives one)"
+                "cgroup v2 without a cgroup delegated to this user (docs/memory.md: \
+                 cgroup v2)"
             }
         });
     }
