@@ -72,11 +72,10 @@ fn runs_that_agree_show_their_times_and_no_counts() {
         time("time_median_ns"),
         time("time_max_ns"),
     );
-    assert!(
-        0 < min && min <= median && median <= max,
-        "{}",
-        report.stdout
-    );
+    // A run can use less CPU time than the clock tells apart (Windows
+    // reads 0 for some, Wine's too): in order, not above nothing.
+    assert!(min <= median && median <= max, "{}", report.stdout);
+    assert!(time("wall_ns") > 0, "{}", report.stdout);
     // The table goes to standard error with --json -.
     let line = report
         .stderr
