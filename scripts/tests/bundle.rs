@@ -9,9 +9,8 @@ use common::{tool, workspace_root, Problems, Report, Scratch};
 use std::env;
 use std::ffi::OsString;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The folder of the running toolchain's own binaries (cargo, rustc,
 /// rustfmt), which holds no rustup.
@@ -177,18 +176,7 @@ fn scratch_workspace(test: &str, solutions: &[&Solution]) -> (Scratch, PathBuf) 
 
 /// `program` run on `input`: its standard output.
 fn output_of(program: &Path, input: &str) -> String {
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::fed(&mut Command::new(program), input.as_bytes()).unwrap();
     assert!(output.status.success(), "{} failed", program.display());
     String::from_utf8(output.stdout).unwrap()
 }
@@ -264,12 +252,9 @@ const FASTOUT: &str = "//! Each number from 1 to n, one a line.\nuse proconio::{
                        input};\n\n#[fastout]\nfn main() {\n    input! { n: u32 }\n    for i in \
                        1..=n {\n        println!(\"{i}\");\n    }\n    print!(\"done\\n\");\n}\n";
 
-/// One crate of the workspace builds proconio with `derive`, the other
-/// does not: the other's features are its own, as `cargo build -p` has
-/// them, and it is bundled from the committed expansion (no cargo-equip,
-/// which is not reachable here).
-#[test]
-fn one_crates_features_do_not_decide_for_another() {
+/// Two crates of one workspace: one `#[fastout]`, with proconio's
+/// `derive`, one plain.
+fn fastout_and_plain() -> [Solution<'static>; 2] {
     let fastout = Solution {
         name: "a1-fastout",
         dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
@@ -283,6 +268,16 @@ fn one_crates_features_do_not_decide_for_another() {
                + 1);\n}\n",
         samples: &[("3\n", "4\n")],
     };
+    [fastout, plain]
+}
+
+/// One crate of the workspace builds proconio with `derive`, the other
+/// does not: the other's features are its own, as `cargo build -p` has
+/// them, and it is bundled from the committed expansion (no cargo-equip,
+/// which is not reachable here).
+#[test]
+fn one_crates_features_do_not_decide_for_another() {
+    let [fastout, plain] = fastout_and_plain();
     let (scratch, target) = scratch_workspace("bundle-features-per-crate", &[&fastout, &plain]);
     let report = bundle_without_rustup(&scratch.path, &["a2-plain"], Some(&target));
     assert_eq!(report.code, Some(0), "{}{}", report.stdout, report.stderr);
@@ -303,19 +298,7 @@ fn one_crates_features_do_not_decide_for_another() {
 /// failed" (the corpus of docs/references.md: 33 crates of 55).
 #[test]
 fn a_crate_beside_a_fastout_one_is_not_compared_with_cargo_equip() {
-    let fastout = Solution {
-        name: "a1-fastout",
-        dependencies: "proconio = { version = \"=0.5.0\", features = [\"derive\"] }",
-        main: FASTOUT,
-        samples: &[("3\n", "1\n2\n3\ndone\n")],
-    };
-    let plain = Solution {
-        name: "a2-plain",
-        dependencies: "proconio = \"=0.5.0\"",
-        main: "use proconio::input;\n\nfn main() {\n    input! { n: u32 }\n    println!(\"{}\", n \
-               + 1);\n}\n",
-        samples: &[("3\n", "4\n")],
-    };
+    let [fastout, plain] = fastout_and_plain();
     let (scratch, target) = scratch_workspace("bundle-compare-beside-fastout", &[&fastout, &plain]);
     let report = bundle_without_rustup(
         &scratch.path,

@@ -693,22 +693,10 @@ fn hostile_requests_are_refused_with_a_status_and_nothing_is_written() {
         if let Some(header) = header {
             curl.args(["-H", header]);
         }
-        let Ok(mut child) = curl
-            .arg(&url)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-        else {
+        let Ok(output) = common::fed(curl.arg(&url), evil.as_bytes()) else {
             println!("no curl here: its requests are not tried");
             break;
         };
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(evil.as_bytes())
-            .unwrap();
-        let output = child.wait_with_output().unwrap();
         let said = String::from_utf8(output.stdout).unwrap();
         assert!(
             said.starts_with(says) && said.ends_with(&format!("\n\n{status}")),
@@ -1053,21 +1041,11 @@ fn one_problem_is_one_crate_and_another_gets_a_name_of_its_own() {
         command
             .args(["new-problem", "--from-json", "-"])
             .current_dir(&root)
-            .env("CARGO_TARGET_DIR", &problems.target)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .env("CARGO_TARGET_DIR", &problems.target);
         if force {
             command.arg("--force");
         }
-        let mut child = command.spawn().unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(json.as_bytes())
-            .unwrap();
-        let report = common::Report::of(child.wait_with_output().unwrap());
+        let report = common::Report::of(common::fed(&mut command, json.as_bytes()).unwrap());
         report.stdout.trim_end().to_string() + report.stderr.trim_end()
     };
     let square = [("4 4 2\n", "4\n")];
@@ -1202,22 +1180,16 @@ fn a_refused_crate_leaves_nothing_behind() {
     // `samples` a file: no crate's samples can go there.
     fs::remove_dir_all(root.join("samples")).unwrap();
     fs::write(root.join("samples"), "").unwrap();
-    let mut child = tool()
-        .args(["new-problem", "--from-json", "-"])
-        .current_dir(&root)
-        .env("CARGO_TARGET_DIR", &problems.target)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(fixture("poj-normal").as_bytes())
-        .unwrap();
-    let refused = common::Report::of(child.wait_with_output().unwrap());
+    let refused = common::Report::of(
+        common::fed(
+            tool()
+                .args(["new-problem", "--from-json", "-"])
+                .current_dir(&root)
+                .env("CARGO_TARGET_DIR", &problems.target),
+            fixture("poj-normal").as_bytes(),
+        )
+        .unwrap(),
+    );
     refused.exited(1);
     assert!(
         refused.stderr.contains("cannot create") && refused.stderr.contains("samples"),

@@ -4,8 +4,9 @@
 #![allow(dead_code)] // Each test file uses a different part of this module.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -413,4 +414,16 @@ impl Drop for Busy {
             let _ = spinner.join();
         }
     }
+}
+
+/// `command` run with `input` on its standard input, its output and
+/// errors kept; `Err` where it cannot be started.
+pub fn fed(command: &mut Command, input: &[u8]) -> std::io::Result<Output> {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    child.stdin.take().unwrap().write_all(input)?;
+    child.wait_with_output()
 }
