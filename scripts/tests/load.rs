@@ -133,7 +133,9 @@ fn an_interactive_player_beside_busy_loops_is_ac() {
     assert_eq!(case["verdict"], "AC", "{}", report.stdout);
     let wall = case["wall_ns"].as_u64().unwrap();
     let wait = case["wait_ns"].as_u64().expect("the wait is measured");
-    assert!(wait > 0 && wait < wall, "{case}");
+    // The interactor's wait is added to the program's, and the sum taken
+    // at most as the wall time (docs/judges.md): it can reach it.
+    assert!(wait > 0 && wait <= wall, "{case}");
     assert!(wall - wait <= 1000 * MS, "{case}");
     report.exited(0);
 }
