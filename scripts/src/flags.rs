@@ -62,6 +62,8 @@ pub struct Judge {
     pub judge: Option<&'static Profile>,
     /// `--repeat N`: each case run N times (1 without it).
     pub repeat: u32,
+    /// `-j N`, `--jobs N`: runs at once; none: as many as the cores.
+    pub jobs: Option<usize>,
 }
 
 impl Judge {
@@ -95,11 +97,13 @@ const JUDGE: Spec = Spec {
             name: "case",
             value: Some("NAME"),
             repeatable: true,
+            short: None,
         },
         valued("color", "WHEN"),
         valued("json", "PATH"),
         valued("judge", "NAME"),
         valued("repeat", "N"),
+        valued("jobs", "N").or_short('j'),
     ],
     positional: "CRATE",
     most_positional: usize::MAX,
@@ -145,6 +149,7 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
             json: given.path("json"),
             judge: judge_profile(given)?,
             repeat: repeat(given)?,
+            jobs: jobs(given)?,
         })
     })
 }
@@ -164,6 +169,26 @@ fn repeat(given: &Given) -> Result<u32, Error> {
         .ok_or_else(|| {
             Error::new(format!(
                 "--repeat takes a whole number from 1 to {MOST_REPEATS}, not '{text}'"
+            ))
+        })
+}
+
+/// The most `--jobs` takes.
+pub const MOST_JOBS: usize = 1024;
+
+/// `-j N`, `--jobs N`: a whole number from 1 to [`MOST_JOBS`]; none given,
+/// `None` (as many as the cores).
+fn jobs(given: &Given) -> Result<Option<usize>, Error> {
+    let Some(text) = given.string("jobs")? else {
+        return Ok(None);
+    };
+    text.parse::<usize>()
+        .ok()
+        .filter(|jobs| (1..=MOST_JOBS).contains(jobs))
+        .map(Some)
+        .ok_or_else(|| {
+            Error::new(format!(
+                "--jobs takes a whole number from 1 to {MOST_JOBS}, not '{text}'"
             ))
         })
 }
@@ -410,6 +435,8 @@ pub struct Stress {
     pub time: Option<Duration>,
     /// `--color WHEN`; none: `CARGO_TERM_COLOR`, else auto.
     pub color: Option<When>,
+    /// `-j N`, `--jobs N`: cases at once; none: as many as the cores.
+    pub jobs: Option<usize>,
 }
 
 pub const DEFAULT_STRESS_CASES: u64 = 1000;
@@ -422,6 +449,7 @@ const STRESS: Spec = Spec {
         valued("cases", "N"),
         valued("time", "SECONDS"),
         valued("color", "WHEN"),
+        valued("jobs", "N").or_short('j'),
     ],
     positional: "CRATE",
     most_positional: 1,
@@ -447,6 +475,7 @@ pub fn stress(parser: &mut lexopt::Parser) -> Result<Stress, Error> {
             cases: given.number("cases")?.unwrap_or(DEFAULT_STRESS_CASES),
             time: given.number("time")?.map(Duration::from_secs),
             color: color(given)?,
+            jobs: jobs(given)?,
         })
     })
 }

@@ -15,6 +15,7 @@ mod compare;
 mod error;
 mod flags;
 mod interact;
+mod jobs;
 mod judge;
 mod new_problem;
 mod package;

@@ -19,6 +19,18 @@ pub(super) struct Flag {
     /// May be given more than once (each value counts). Any other option
     /// given twice is refused: one of the two would be dropped.
     pub(super) repeatable: bool,
+    /// Its one-letter name too (`-j` for `--jobs`), as cargo's.
+    pub(super) short: Option<char>,
+}
+
+impl Flag {
+    /// This option, also given as `-LETTER`.
+    pub(super) const fn or_short(self, letter: char) -> Flag {
+        Flag {
+            short: Some(letter),
+            ..self
+        }
+    }
 }
 
 pub(super) const fn switch(name: &'static str) -> Flag {
@@ -26,6 +38,7 @@ pub(super) const fn switch(name: &'static str) -> Flag {
         name,
         value: None,
         repeatable: false,
+        short: None,
     }
 }
 
@@ -34,6 +47,7 @@ pub(super) const fn valued(name: &'static str, value: &'static str) -> Flag {
         name,
         value: Some(value),
         repeatable: false,
+        short: None,
     }
 }
 
@@ -151,6 +165,19 @@ pub(super) fn parse(spec: &Spec, parser: &mut lexopt::Parser) -> Result<Given, E
     while let Some(argument) = cli::next(parser)? {
         match argument {
             Short('h') | Long("help") => cli::help_and_exit(spec.help),
+            Short(letter) if spec.flags.iter().any(|flag| flag.short == Some(letter)) => {
+                let flag = spec.flags.iter().find(|flag| flag.short == Some(letter));
+                let flag = flag.expect("found just above");
+                if given.has(flag.name) {
+                    let name = flag.name;
+                    return Err(Error::new(format!("--{name} is given twice; give it once")));
+                }
+                let value = match flag.value {
+                    Some(_) => cli::value(parser)?,
+                    None => OsString::new(),
+                };
+                given.options.push((flag.name, value));
+            }
             Long(name) => {
                 let name = name.to_string();
                 if let Some((hidden, run)) = spec.hidden {

@@ -20,11 +20,14 @@ use std::time::Duration;
 /// init's, when its parent dies, wherever its group and session are, so
 /// that `sweep` can find it. Only while a program runs, so that what
 /// cargo leaves running (a compiler cache's server) is never taken for
-/// it; and runs hold one lock, one at a time, because the sweep takes
-/// every orphan the tool has.
+/// it. Runs may go on at once (`--jobs`): each group a run starts is
+/// written down in [`LIVE`] until the run ends, so that one run's sweep
+/// leaves the others' processes alone (see `sweep.rs`).
 pub struct Group {
+    /// The process groups it started, each led by the tool's child: in
+    /// [`LIVE`] until it is dropped.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+    started: Mutex<Vec<libc::pid_t>>,
     /// The runners started in the group (see [`prepare_child`]).
     runners: Mutex<Vec<Runner>>,
     /// The memory limit, for the cgroup.
@@ -43,19 +46,21 @@ impl Group {
     pub fn new(memory: Option<u64>) -> io::Result<Group> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
-            static RUNS: Mutex<()> = Mutex::new(());
-            let one_at_a_time = RUNS.lock().unwrap_or_else(PoisonError::into_inner);
             // A signal that stops the tool ends the run first; what a
             // tool killed by SIGKILL left is ended before the first.
             super::signals::install();
             super::left::end_left();
-            // The result is not checked: without it (a kernel before
-            // 3.4) such a process is not found, as on macOS.
-            // SAFETY: prctl with these arguments only sets a flag of
-            // this process.
-            unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
+            let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+            if live.runs == 0 {
+                // The result is not checked: without it (a kernel before
+                // 3.4) such a process is not found, as on macOS.
+                // SAFETY: prctl with these arguments only sets a flag of
+                // this process.
+                unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1) };
+            }
+            live.runs += 1;
             Ok(Group {
-                _one_at_a_time: one_at_a_time,
+                started: Mutex::new(Vec::new()),
                 runners: Mutex::new(Vec::new()),
                 memory,
                 cgroup: Mutex::new(None),
@@ -76,9 +81,23 @@ impl Group {
     /// program's pid is read from the report pipe: the program wrote it
     /// before its exec, which std's spawn waits for.
     pub fn start(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
+        #[cfg(test)]
+        let _not_held = super::runner::HOLDING
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.start_holding(command)
+    }
+
+    /// As [`Group::start`], by a test that holds `HOLDING` itself.
+    pub(super) fn start_holding(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
         let report = take_pending(command);
         // A judged program (one with a runner) puts itself in the
-        // cgroup, where one can be made, before its exec.
+        // cgroup, where one can be made, before its exec, through the
+        // descriptors in `ATTACH`, which the runner's fork copies: one
+        // start at a time sets them, so that no run's program takes
+        // another's cgroup.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let _one_start = ATTACHING.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let mut cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -98,6 +117,19 @@ impl Group {
             attach.store(-1, std::sync::atomic::Ordering::SeqCst);
         }
         let child = child?;
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            // A pid always fits: pid_t is the type the kernel hands out.
+            let leader = child.id() as libc::pid_t;
+            self.started
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(leader);
+            LIVE.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .groups
+                .push(leader);
+        }
         if let Some(Report { mut reader, writer }) = report {
             // Only the runner's end is left, so a runner that dies
             // unheard is an end of file, not a hang.
@@ -165,10 +197,45 @@ impl Group {
 impl Drop for Group {
     fn drop(&mut self) {
         super::signals::hold_if_ending();
-        // SAFETY: as in `new`; before the lock is let go.
-        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
+        let started = self
+            .started
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        // One entry each: a pid reaped and given again may be listed
+        // twice, once for a later run.
+        for group in started.iter() {
+            if let Some(index) = live.groups.iter().position(|live| live == group) {
+                live.groups.swap_remove(index);
+            }
+        }
+        live.runs -= 1;
+        if live.runs == 0 {
+            // SAFETY: as in `new`; under the lock, so that no run starts
+            // meanwhile.
+            unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 0) };
+        }
     }
 }
+
+/// The runs going on, and the process groups they started (each led by
+/// the tool's child: a runner, an interactor, a timed program) that have
+/// not yet ended.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) struct Live {
+    runs: usize,
+    pub(super) groups: Vec<libc::pid_t>,
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) static LIVE: Mutex<Live> = Mutex::new(Live {
+    runs: 0,
+    groups: Vec::new(),
+});
+
+/// Held while a judged program starts (see [`Group::start`]).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+static ATTACHING: Mutex<()> = Mutex::new(());
 
 /// Calls `start`, which starts a program, with this process's stack
 /// limit set to `stack` (at most the hard limit), and puts the limit back

@@ -299,6 +299,12 @@ unsafe fn status_of(info: &libc::siginfo_t) -> libc::c_int {
     }
 }
 
+/// Taken for writing by a test that sets [`REPORT_DELAY_MS`], and for
+/// reading by every start (see `Group::start`): no other run's runner is
+/// forked while the delay is set.
+#[cfg(test)]
+pub(super) static HOLDING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// A pause between the program's end and the runner's report, set by a
 /// test to kill the runner there.
 #[cfg(test)]

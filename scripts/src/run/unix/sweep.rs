@@ -14,6 +14,12 @@ use std::time::{Duration, Instant};
 /// empty (its members, killed, are orphans until reaped), for at most a
 /// second.
 ///
+/// Where runs go on at once, an orphan is this run's when it is in the
+/// program's group; one in the group of another run going on (see
+/// [`LIVE`](super::group::LIVE)), or that leads one, is left to that
+/// run. One that left its group for a group of its own (`setsid`) says
+/// nothing of whose it is: the first run to end takes it.
+///
 /// Only children are signalled: a child's pid stays its own until this
 /// tool reaps it, so no other process can be hit.
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -22,7 +28,21 @@ pub(super) fn sweep(group: libc::pid_t) {
     let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
     let give_up = Instant::now() + Duration::from_secs(1);
     loop {
-        let orphans = children_outside(tool, tool_group);
+        let others: Vec<libc::pid_t> = super::group::LIVE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .groups
+            .iter()
+            .copied()
+            .filter(|&live| live != group)
+            .collect();
+        let orphans: Vec<libc::pid_t> = children_outside(tool, tool_group)
+            .into_iter()
+            .filter(|&(orphan, its_group)| {
+                its_group == group || !(others.contains(&its_group) || others.contains(&orphan))
+            })
+            .map(|(orphan, _)| orphan)
+            .collect();
         for &orphan in &orphans {
             // SAFETY: kill has no memory effects; `orphan` is this
             // tool's unreaped child (see above).
@@ -45,11 +65,11 @@ pub(super) fn sweep(group: libc::pid_t) {
     }
 }
 
-/// The children of process `parent` outside process group `group`,
-/// from /proc/PID/stat (after the command name in parentheses, which
-/// may hold anything: state, parent, group).
+/// The children of process `parent` outside process group `group`, each
+/// with its own group, from /proc/PID/stat (after the command name in
+/// parentheses, which may hold anything: state, parent, group).
 #[cfg(any(target_os = "linux", target_os = "android"))]
-fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t> {
+fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -76,7 +96,7 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<libc::pid_t>
         };
         if let (Some(its_parent), Some(its_group)) = (next(), next()) {
             if its_parent == parent && its_group != group {
-                children.push(pid);
+                children.push((pid, its_group));
             }
         }
     }
@@ -97,7 +117,10 @@ pub(super) fn sweep_all() {
     let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
     let give_up = Instant::now() + Duration::from_secs(1);
     loop {
-        let children = children_outside(tool, tool_group);
+        let children: Vec<libc::pid_t> = children_outside(tool, tool_group)
+            .into_iter()
+            .map(|(child, _)| child)
+            .collect();
         for &child in &children {
             // SAFETY: kill and killpg have no memory effects; `child` is
             // this tool's unreaped child, and the group it leads, if it

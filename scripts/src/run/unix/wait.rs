@@ -249,9 +249,7 @@ mod tests {
     use std::process::Command;
 
     /// Two programs prepared before either is started each get their own
-    /// runner, and each's status is its own. (Run one after the other: the
-    /// end of a run sweeps away every other child outside the tool's own
-    /// group.)
+    /// runner, and each's status is its own.
     #[test]
     fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
         let command = |code: &str| {
@@ -303,10 +301,16 @@ mod tests {
             cpu: None,
             wait: Duration::ZERO,
         };
-        // Under the group's lock: no other run starts a runner meanwhile.
+        // No other run starts a runner meanwhile (see `HOLDING`); the
+        // start itself takes it for reading, so it is taken here, and
+        // the start made while it is held.
+        let held = super::super::runner::HOLDING
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
-        let started_child = group.start(&mut command);
+        let started_child = group.start_holding(&mut command);
         REPORT_DELAY_MS.store(0, Ordering::SeqCst);
+        drop(held);
         let (mut child, _) = started_child.unwrap();
         let waited = wait(&mut child, &group, started, &watch).unwrap();
         assert_eq!(waited.stop, Some(crate::run::Stop::Time));
