@@ -687,6 +687,10 @@ mod tests {
                     spec.command,
                     flag.name
                 );
+                if let Some(letter) = flag.short {
+                    let both = format!("-{letter}, --{}", flag.name);
+                    assert!(spec.help.contains(&both), "{}: {both}", spec.command);
+                }
             }
             for word in spec
                 .help
@@ -724,6 +728,26 @@ mod tests {
 
     fn judge_of(line: &str) -> Result<Judge, Error> {
         judge(&mut lexopt::Parser::from_args(args(line)))
+    }
+
+    #[test]
+    fn jobs_are_given_by_letter_or_name_once_and_from_1() {
+        assert_eq!(judge_of("-j 3").unwrap().jobs, Some(3));
+        assert_eq!(judge_of("--jobs 2").unwrap().jobs, Some(2));
+        assert_eq!(judge_of("x1-a").unwrap().jobs, None);
+        for (line, error) in [
+            ("-j 2 --jobs 2", "--jobs is given twice; give it once"),
+            (
+                "-j 0",
+                "--jobs takes a whole number from 1 to 1024, not '0'",
+            ),
+            (
+                "--jobs many",
+                "--jobs takes a whole number from 1 to 1024, not 'many'",
+            ),
+        ] {
+            assert_eq!(judge_of(line).unwrap_err().to_string(), error, "{line}");
+        }
     }
 
     #[test]

@@ -31,12 +31,6 @@ pub struct Jobs {
 }
 
 impl Jobs {
-    /// One at a time.
-    pub const ONE: Jobs = Jobs {
-        used: 1,
-        fewer: None,
-    };
-
     /// The jobs for `asked` (none: the default, the cores this process may
     /// use) where each run may take `memory` bytes: no more than the free
     /// memory holds, at least one, and no more than `work` (the runs there

@@ -11,6 +11,7 @@ use crate::error::indented;
 use crate::error::Error;
 use crate::flags;
 use crate::interact::{self, Interactor};
+use crate::jobs::{self, Jobs};
 use crate::package;
 use crate::rules::profile::{Chosen, Profile};
 use crate::rules::{Limits, DEFAULT_LIMITS};
@@ -50,6 +51,9 @@ pub struct Judging {
     pub profile: Chosen,
     /// How many times each case is run (`--repeat`); 1 by default.
     pub repeat: u32,
+    /// How many runs go on at once (`--jobs`); none: as many as the
+    /// cores (see [`jobs::Jobs::fitting`]).
+    pub jobs: Option<usize>,
 }
 
 impl Judging {
@@ -65,6 +69,7 @@ impl Judging {
             cases: Vec::new(),
             profile: problem.profile,
             repeat: 1,
+            jobs: None,
         }
     }
 
@@ -107,6 +112,7 @@ impl Judging {
         self.transcript = options.transcript;
         self.cases = options.cases.clone();
         self.repeat = options.repeat;
+        self.jobs = options.jobs;
         Ok(self)
     }
 }
@@ -136,7 +142,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         let plan = package::plan(samples, own, &checker, None, "default", options)?;
         let label = program.file_stem().unwrap_or(program.as_os_str());
         let label = label.to_string_lossy();
-        return judge_plan(&label, program, plan, profile, options, out, |_, _| true);
+        return judge_plan(&label, program, plan, profile, options, out, |_| Ok(()));
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -171,7 +177,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             judging.profile,
             options,
             out,
-            |reporter, judging| built(&workspace, problem, judging, reporter),
+            |judging| built(&workspace, problem, judging),
         );
     }
     let interactive =
@@ -208,18 +214,26 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         .collect();
     let json = JsonLines::open(options.json.as_deref(), &inputs)?;
     let reporter = &mut Reporter::new(out, json);
-    for (problem, program, judging, found) in &runs {
-        if built(&workspace, problem, judging, reporter) {
-            let _ = writeln!(
-                reporter.out,
-                "{}: {}; {}",
-                problem.name,
-                judging.profile.describe(),
-                run::accounting()
-            );
-            judge_samples(&problem.name, program, found, judging, reporter);
-        }
-    }
+    // Every crate is built before any is judged, so that no build takes
+    // a core from a run; each is reported in its place, in crate order.
+    let judged: Vec<Folder> = runs
+        .iter()
+        .map(
+            |(problem, program, judging, found)| match built(&workspace, problem, judging) {
+                Err(whole) => Folder::whole(whole),
+                Ok(()) => {
+                    let line = format!(
+                        "{}: {}; {}\n",
+                        problem.name,
+                        judging.profile.describe(),
+                        run::accounting()
+                    );
+                    Folder::of(&problem.name, program, found, judging).after(line)
+                }
+            },
+        )
+        .collect();
+    judge_folders(judged, reporter);
     reporter.end()
 }
 
@@ -234,41 +248,36 @@ fn judge_plan(
     profile: Chosen,
     options: &flags::Judge,
     out: Output,
-    build: impl FnOnce(&mut Reporter, &Judging) -> bool,
+    build: impl FnOnce(&Judging) -> Result<(), Whole>,
 ) -> Result<bool, Error> {
     let (judging, found, line) = plan_judging(plan, profile, options);
     transcript_applies(options, &judging)?;
     let inputs: Vec<&Path> = inputs_of(program, &judging, &found).collect();
     let json = JsonLines::open(options.json.as_deref(), &inputs)?;
     let reporter = &mut Reporter::new(out, json);
-    if build(reporter, &judging) {
-        let _ = writeln!(
-            reporter.out,
-            "{}; {}",
-            judging.profile.describe(),
-            run::accounting()
-        );
-        if let Some(line) = line {
-            let _ = writeln!(reporter.out, "{line}");
+    let folder = match build(&judging) {
+        Err(whole) => Folder::whole(whole),
+        Ok(()) => {
+            let mut before = format!("{}; {}\n", judging.profile.describe(), run::accounting());
+            if let Some(line) = line {
+                before.push_str(&line);
+                before.push('\n');
+            }
+            Folder::of(label, program, &found, &judging).after(before)
         }
-        judge_samples(label, program, &found, &judging, reporter);
-    }
+    };
+    judge_folders(vec![folder], reporter);
     reporter.end()
 }
 
 /// Builds the crate, and its own interactor (`interactor =
 /// "example:NAME"`) when `judging` runs against it (not when --interactor
-/// gave another): true when both built. Otherwise the crate's CE
-/// (rustc's messages, as rustc lays them out) or, for its interactor, an
-/// ERROR is reported, and its cases are not judged. Each crate is built
-/// on its own, so that one that does not compile is a verdict and the
-/// others are still judged.
-fn built(
-    workspace: &Workspace,
-    problem: &Problem,
-    judging: &Judging,
-    reporter: &mut Reporter,
-) -> bool {
+/// gave another). When one does not build, what to report instead of
+/// its cases: the crate's CE (rustc's messages, as rustc lays them out)
+/// or, for its interactor, an ERROR. Each crate is built on its own, so
+/// that one that does not compile is a verdict and the others are still
+/// judged.
+fn built(workspace: &Workspace, problem: &Problem, judging: &Judging) -> Result<(), Whole> {
     let (verdict, shown) = match workspace.build_crate(problem) {
         Err(errors) => (Verdict::Ce, errors.layout(UNDER, UNDER)),
         Ok(()) => {
@@ -277,17 +286,20 @@ fn built(
                 .as_ref()
                 .and_then(|interactor| interactor.example.clone());
             let Some(example) = own else {
-                return true;
+                return Ok(());
             };
             match workspace.build_release(&[problem], &[example]) {
-                Ok(()) => return true,
+                Ok(()) => return Ok(()),
                 Err(error) => (Verdict::Error, error.layout(UNDER, UNDER_DETAIL)),
             }
         }
     };
-    let whole = Judged::whole(&problem.name, &problem.name, verdict);
-    reporter.report(&whole, &shown);
-    false
+    Err(Whole {
+        label: problem.name.clone(),
+        shown_label: problem.name.clone(),
+        verdict,
+        shown,
+    })
 }
 
 /// The examples that are the interactors of `problems` (`interactor =
@@ -316,6 +328,7 @@ fn plan_judging(
         cases: options.cases.clone(),
         profile: plan.profile.unwrap_or(profile),
         repeat: options.repeat,
+        jobs: options.jobs,
     };
     (judging, plan.cases, plan.line)
 }
@@ -357,6 +370,178 @@ fn inputs_of<'a>(
         .chain(case_files)
 }
 
+/// A whole folder (or crate) judged as one, without its cases: a CE, or
+/// an ERROR that keeps its cases from being judged.
+pub struct Whole {
+    label: String,
+    shown_label: String,
+    verdict: Verdict,
+    /// What to show under its line, indented.
+    shown: String,
+}
+
+/// What one folder of cases is to report, in order: the lines before its
+/// cases, then each case, or the one verdict that stands for them all.
+pub struct Folder<'a> {
+    before: String,
+    cases: Result<Cases<'a>, Whole>,
+}
+
+/// The cases of a [`Folder`] to judge, and how.
+struct Cases<'a> {
+    label: &'a str,
+    program: &'a Path,
+    judging: &'a Judging,
+    list: Vec<Planned<'a>>,
+}
+
+/// A case of a [`Folder`], with its name as the table shows it.
+struct Planned<'a> {
+    case: &'a cases::Case,
+    name: String,
+    /// Why it cannot be run (an `.in` with no answer, or the reverse).
+    broken: Option<String>,
+}
+
+impl<'a> Folder<'a> {
+    /// One verdict for the folder, no case run.
+    fn whole(whole: Whole) -> Folder<'a> {
+        Folder {
+            before: String::new(),
+            cases: Err(whole),
+        }
+    }
+
+    /// `program` on the cases `found` (read by the caller, once), labelled
+    /// `<label>/<case>`, both escaped as names are; or the ERROR that
+    /// keeps them from being judged.
+    fn of(
+        label: &'a str,
+        program: &'a Path,
+        found: &'a cases::Found,
+        judging: &'a Judging,
+    ) -> Folder<'a> {
+        let mut folder = Folder {
+            before: String::new(),
+            cases: Err(Whole {
+                label: String::new(),
+                shown_label: String::new(),
+                verdict: Verdict::Error,
+                shown: String::new(),
+            }),
+        };
+        let shown_label = printable(label.as_bytes());
+        let whole = |shown: String| Whole {
+            label: label.to_string(),
+            shown_label: shown_label.clone(),
+            verdict: Verdict::Error,
+            shown,
+        };
+        let cases = match found {
+            Ok(cases) => cases,
+            Err(error) => {
+                folder.cases = Err(whole(error.layout(UNDER, UNDER_DETAIL)));
+                return folder;
+            }
+        };
+        let checker = match &judging.interactor {
+            Some(interactor) => interactor.checker.as_ref(),
+            None => Some(&judging.checker),
+        };
+        let mut programs = Vec::new();
+        if let Some(checker) = checker.and_then(Checker::program) {
+            programs.push(("checker", checker));
+        }
+        if let Some(interactor) = &judging.interactor {
+            programs.push(("interactor", interactor.path.as_path()));
+        }
+        for (what, path) in programs {
+            if !path.is_file() {
+                let detail = format!("the {what} {} is not a file", path.display());
+                folder.cases = Err(whole(indented(&detail, UNDER)));
+                return folder;
+            }
+        }
+        let transcripts = judging.transcripts;
+        let files = if transcripts == 1 { "file" } else { "files" };
+        if transcripts > 0 && judging.interactor.is_none() {
+            // Judged as batch, each case would be an RE or a WA that says
+            // nothing of why.
+            let detail = format!(
+                "the folder has {transcripts} .interaction {files}: the problem is interactive; \
+                 judge it against its interactor with --interactor SPEC (see --help)"
+            );
+            folder.cases = Err(whole(indented(&detail, UNDER)));
+            return folder;
+        }
+        if let Some(shortfall) = run::stack_shortfall_once(judging.limits.stack) {
+            folder.before.push_str(&format!(
+                "note: {shortfall}: a deep recursion a judge accepts can be RE here\n"
+            ));
+        }
+        if transcripts > 0 {
+            folder.before.push_str(&format!(
+                "note: {transcripts} .interaction {files} skipped: a transcript for the \
+                 statement, not a case\n"
+            ));
+        }
+        let names: Vec<String> = cases
+            .iter()
+            .map(|case| format!("{shown_label}/{}", shown_name(&case.stem)))
+            .collect();
+        // Names padded to one width, so that the figures line up across crates
+        // as long as names are shorter than that.
+        let longest = names
+            .iter()
+            .map(|name| name.chars().count())
+            .max()
+            .unwrap_or(0);
+        let width = longest.max(NAME_WIDTH);
+        let list = cases
+            .iter()
+            .zip(names)
+            .map(|(case, name)| {
+                let broken = match (&case.input, &case.expected, case.broken()) {
+                    (Some(_), Some(_), None) => None,
+                    (_, _, broken) => Some(broken.unwrap_or_default()),
+                };
+                Planned {
+                    case,
+                    name: format!("{name:<width$}"),
+                    broken,
+                }
+            })
+            .collect();
+        folder.cases = Ok(Cases {
+            label,
+            program,
+            judging,
+            list,
+        });
+        folder
+    }
+
+    /// With `line` (ending in a newline) printed before everything else.
+    fn after(mut self, line: String) -> Folder<'a> {
+        self.before.insert_str(0, &line);
+        self
+    }
+
+    /// The runs it makes: each case that can be run, as often as
+    /// `--repeat` says.
+    fn runs(&self) -> usize {
+        let Ok(cases) = &self.cases else {
+            return 0;
+        };
+        let runnable = cases
+            .list
+            .iter()
+            .filter(|case| case.broken.is_none())
+            .count();
+        runnable * cases.judging.repeat.max(1) as usize
+    }
+}
+
 /// Judges `program` on the cases `found` (read by the caller, once),
 /// printing a verdict line per case (labelled `<label>/<case>`, both
 /// escaped as names are) and what went wrong under each failure.
@@ -367,104 +552,100 @@ pub fn judge_samples(
     judging: &Judging,
     reporter: &mut Reporter,
 ) {
-    let shown_label = printable(label.as_bytes());
-    let cases = match found {
-        Ok(cases) => cases,
-        Err(error) => {
-            let shown = error.layout(UNDER, UNDER_DETAIL);
-            reporter.report(&Judged::whole(label, &shown_label, Verdict::Error), &shown);
-            return;
-        }
-    };
-    let checker = match &judging.interactor {
-        Some(interactor) => interactor.checker.as_ref(),
-        None => Some(&judging.checker),
-    };
-    let mut programs = Vec::new();
-    if let Some(checker) = checker.and_then(Checker::program) {
-        programs.push(("checker", checker));
-    }
-    if let Some(interactor) = &judging.interactor {
-        programs.push(("interactor", interactor.path.as_path()));
-    }
-    for (what, path) in programs {
-        if !path.is_file() {
-            let detail = format!("the {what} {} is not a file", path.display());
-            reporter.report(
-                &Judged::whole(label, &shown_label, Verdict::Error),
-                &indented(&detail, UNDER),
-            );
-            return;
-        }
-    }
-    let transcripts = judging.transcripts;
-    let files = if transcripts == 1 { "file" } else { "files" };
-    if transcripts > 0 && judging.interactor.is_none() {
-        // Judged as batch, each case would be an RE or a WA that says
-        // nothing of why.
-        let detail = format!(
-            "the folder has {transcripts} .interaction {files}: the problem is interactive; \
-             judge it against its interactor with --interactor SPEC (see --help)"
-        );
-        reporter.report(
-            &Judged::whole(label, &shown_label, Verdict::Error),
-            &indented(&detail, UNDER),
-        );
-        return;
-    }
-    if let Some(shortfall) = run::stack_shortfall_once(judging.limits.stack) {
-        let _ = writeln!(
-            reporter.out,
-            "note: {shortfall}: a deep recursion a judge accepts can be RE here"
-        );
-    }
-    if transcripts > 0 {
-        let _ = writeln!(
-            reporter.out,
-            "note: {transcripts} .interaction {files} skipped: a transcript for the \
-             statement, not a case"
-        );
-    }
-    let names: Vec<String> = cases
+    judge_folders(vec![Folder::of(label, program, found, judging)], reporter);
+}
+
+/// Judges the folders, as many runs at once as `--jobs` and the free
+/// memory allow (see [`Jobs::fitting`]), each case's line printed in
+/// order, as soon as the cases before it are done. A case's runs
+/// (`--repeat`) are jobs of their own; a program and its interactor are
+/// one.
+fn judge_folders(folders: Vec<Folder>, reporter: &mut Reporter) {
+    let runs = folders.iter().map(Folder::runs).sum();
+    let judged: Vec<&Judging> = folders
         .iter()
-        .map(|case| format!("{shown_label}/{}", shown_name(&case.stem)))
+        .filter(|folder| folder.runs() > 0)
+        .filter_map(|folder| Some(folder.cases.as_ref().ok()?.judging))
         .collect();
-    // Names padded to one width, so that the figures line up across crates
-    // as long as names are shorter than that.
-    let longest = names
+    let memory = judged
         .iter()
-        .map(|name| name.chars().count())
+        .map(|judging| judging.limits.memory)
         .max()
         .unwrap_or(0);
-    let width = longest.max(NAME_WIDTH);
-    for (case, name) in cases.iter().zip(names) {
-        let name = format!("{name:<width$}");
-        let mut judged = Judged {
-            label,
-            case: Some(&case.stem),
-            shown_name: &name,
-            input: case.input.as_deref(),
-            verdict: Verdict::Error,
-            run: None,
-            limits: Some(judging.limits),
-            difference: None,
-            repeats: None,
-        };
-        let broken = case.broken();
-        let (Some(input), Some(expected), None) = (&case.input, &case.expected, &broken) else {
-            let detail = broken.as_deref().unwrap_or_default();
-            reporter.report(&judged, &indented(detail, UNDER));
-            continue;
-        };
-        let (outcome, repeats) = repeat::repeated(judging.repeat, judging.limits, || {
-            judge_case(program, input, expected, judging)
-        });
-        judged.verdict = outcome.verdict;
-        judged.run = outcome.run.as_ref();
-        judged.difference = outcome.difference;
-        judged.repeats = repeats.as_ref();
-        reporter.report(&judged, &indented(&outcome.detail, UNDER));
+    let asked = judged.iter().find_map(|judging| judging.jobs);
+    let jobs = Jobs::fitting(asked, memory, runs);
+    if let Some(fewer) = &jobs.fewer {
+        let _ = writeln!(reporter.out, "note: {fewer}");
     }
+    reporter.tally.jobs = reporter.tally.jobs.max(jobs.used);
+    jobs::scoped(jobs.used, |pool| {
+        // Every run given first, so that the workers never wait for the
+        // report; then taken in order.
+        let tickets: Vec<Vec<Vec<usize>>> = folders
+            .iter()
+            .map(|folder| {
+                let Ok(cases) = &folder.cases else {
+                    return Vec::new();
+                };
+                cases
+                    .list
+                    .iter()
+                    .map(|planned| {
+                        let (Some(input), Some(expected), None) =
+                            (&planned.case.input, &planned.case.expected, &planned.broken)
+                        else {
+                            return Vec::new();
+                        };
+                        let (program, judging) = (cases.program, cases.judging);
+                        (0..judging.repeat.max(1))
+                            .map(|_| {
+                                pool.give(move || judge_case(program, input, expected, judging))
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for (folder, tickets) in folders.iter().zip(tickets) {
+            let _ = write!(reporter.out, "{}", folder.before);
+            let cases = match &folder.cases {
+                Ok(cases) => cases,
+                Err(whole) => {
+                    let judged = Judged::whole(&whole.label, &whole.shown_label, whole.verdict);
+                    reporter.report(&judged, &whole.shown);
+                    continue;
+                }
+            };
+            for (planned, tickets) in cases.list.iter().zip(tickets) {
+                let case = planned.case;
+                let mut judged = Judged {
+                    label: cases.label,
+                    case: Some(&case.stem),
+                    shown_name: &planned.name,
+                    input: case.input.as_deref(),
+                    verdict: Verdict::Error,
+                    run: None,
+                    limits: Some(cases.judging.limits),
+                    difference: None,
+                    repeats: None,
+                };
+                if let Some(broken) = &planned.broken {
+                    reporter.report(&judged, &indented(broken, UNDER));
+                    continue;
+                }
+                let outcomes = tickets
+                    .into_iter()
+                    .map(|ticket| pool.take(ticket))
+                    .collect();
+                let (outcome, repeats) = repeat::of_runs(outcomes, cases.judging.limits);
+                judged.verdict = outcome.verdict;
+                judged.run = outcome.run.as_ref();
+                judged.difference = outcome.difference;
+                judged.repeats = repeats.as_ref();
+                reporter.report(&judged, &indented(&outcome.detail, UNDER));
+            }
+        }
+    });
 }
 
 /// Runs `program` on one case and judges it, naming the verdict as the

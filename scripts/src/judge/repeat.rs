@@ -88,23 +88,18 @@ fn severity(verdict: Verdict) -> u8 {
     }
 }
 
-/// Judges one case `times` times by `once` (once the tool cannot judge
-/// it, ERROR, no more) and gives the run to show: the worst verdict's, of
-/// those the slowest; with the figures of all the runs when there were
-/// several. `limits` say which time decides.
-pub fn repeated(
-    times: u32,
-    limits: Limits,
-    mut once: impl FnMut() -> Outcome,
-) -> (Outcome, Option<Repeats>) {
-    let mut outcomes = Vec::new();
-    while outcomes.len() < times.max(1) as usize {
-        let outcome = once();
-        let error = outcome.verdict == Verdict::Error;
-        outcomes.push(outcome);
-        if error {
-            break;
-        }
+/// The run to show of one case's runs, in the order they were made (all
+/// `--repeat` of them, run at once or one after another): the worst
+/// verdict's, of those the slowest; with the figures of all the runs when
+/// there were several. Once the tool could not judge a run (ERROR) the
+/// runs after it do not count, as if they had not been made: run one
+/// after another, they are not. `limits` say which time decides.
+pub fn of_runs(mut outcomes: Vec<Outcome>, limits: Limits) -> (Outcome, Option<Repeats>) {
+    if let Some(error) = outcomes
+        .iter()
+        .position(|outcome| outcome.verdict == Verdict::Error)
+    {
+        outcomes.truncate(error + 1);
     }
     worst_of(outcomes, limits)
 }

@@ -124,6 +124,8 @@ pub struct Tally {
     /// Something besides the cases failed (a stale bundle): the summary
     /// is no success then, whatever the cases did.
     pub failed_besides: bool,
+    /// The most runs that went on at once (`--jobs`), for the summary.
+    pub jobs: usize,
 }
 
 impl Default for Tally {
@@ -135,6 +137,7 @@ impl Default for Tally {
             wall_for_cpu: 0,
             started: Instant::now(),
             failed_besides: false,
+            jobs: 1,
         }
     }
 }
@@ -224,15 +227,18 @@ impl Reporter {
         }
     }
 
-    /// Prints the closing line `N passed, M failed in T s` (builds
-    /// included), green when all passed and red otherwise, and its JSON
+    /// Prints the closing line `N passed, M failed in T s, J jobs` (builds
+    /// included; J the most runs at once), green when all passed and red otherwise, and its JSON
     /// object; true when something was judged and nothing failed.
     pub fn finish(&mut self) -> bool {
         let seconds = self.tally.started.elapsed().as_secs_f64();
         let passed = self.tally.all_passed();
+        let jobs = self.tally.jobs;
         let line = format!(
-            "{} passed, {} failed in {seconds:.1} s",
-            self.tally.passed, self.tally.failed,
+            "{} passed, {} failed in {seconds:.1} s, {jobs} job{}",
+            self.tally.passed,
+            self.tally.failed,
+            if jobs == 1 { "" } else { "s" }
         );
         if self.tally.sampled_peaks > 0 {
             let count = self.tally.sampled_peaks;
@@ -268,6 +274,7 @@ impl Reporter {
                 ("passed", json!(self.tally.passed).to_string()),
                 ("failed", json!(self.tally.failed).to_string()),
                 ("seconds", json!(seconds).to_string()),
+                ("jobs", json!(jobs).to_string()),
             ]));
         }
         passed

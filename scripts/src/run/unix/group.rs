@@ -111,6 +111,11 @@ impl Group {
                 }
             }
         }
+        // The group is written down under the lock it is started under,
+        // so that no other run's sweep (which holds it) sees the child
+        // before it is known as a run's.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         let child = command.spawn();
         #[cfg(any(target_os = "linux", target_os = "android"))]
         for attach in &super::cgroup::ATTACH {
@@ -121,13 +126,11 @@ impl Group {
         {
             // A pid always fits: pid_t is the type the kernel hands out.
             let leader = child.id() as libc::pid_t;
+            live.groups.push(leader);
+            drop(live);
             self.started
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
-                .push(leader);
-            LIVE.lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .groups
                 .push(leader);
         }
         if let Some(Report { mut reader, writer }) = report {

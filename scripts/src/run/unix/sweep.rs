@@ -28,18 +28,17 @@ pub(super) fn sweep(group: libc::pid_t) {
     let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
     let give_up = Instant::now() + Duration::from_secs(1);
     loop {
-        let others: Vec<libc::pid_t> = super::group::LIVE
+        // Held from the list to the kills: a run that starts meanwhile
+        // (its group written down under this lock, see `Group::start`)
+        // is not taken for an orphan.
+        let live = super::group::LIVE
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .groups
-            .iter()
-            .copied()
-            .filter(|&live| live != group)
-            .collect();
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let others = |pid: libc::pid_t| pid != group && live.groups.contains(&pid);
         let orphans: Vec<libc::pid_t> = children_outside(tool, tool_group)
             .into_iter()
             .filter(|&(orphan, its_group)| {
-                its_group == group || !(others.contains(&its_group) || others.contains(&orphan))
+                its_group == group || !(others(its_group) || others(orphan))
             })
             .map(|(orphan, _)| orphan)
             .collect();
@@ -48,6 +47,7 @@ pub(super) fn sweep(group: libc::pid_t) {
             // tool's unreaped child (see above).
             unsafe { libc::kill(orphan, libc::SIGKILL) };
         }
+        drop(live);
         for &orphan in &orphans {
             let mut status = 0;
             // SAFETY: waitpid writes only to `status`; `orphan` is
