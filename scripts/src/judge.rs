@@ -21,6 +21,7 @@ use crate::workspace::{Problem, Workspace};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 mod repeat;
 mod report;
@@ -578,6 +579,9 @@ fn judge_folders(folders: Vec<Folder>, reporter: &mut Reporter) {
         let _ = writeln!(reporter.out, "note: {fewer}");
     }
     reporter.tally.jobs = reporter.tally.jobs.max(jobs.used);
+    // One for each case that is run.
+    let first_runs: Vec<FirstRun> = (0..runs).map(|_| FirstRun::default()).collect();
+    let mut first_runs = first_runs.iter();
     jobs::scoped(jobs.used, |pool| {
         // Every run given first, so that the workers never wait for the
         // report; then taken in order.
@@ -596,11 +600,11 @@ fn judge_folders(folders: Vec<Folder>, reporter: &mut Reporter) {
                         else {
                             return Vec::new();
                         };
+                        let first = first_runs.next().expect("one for each case");
                         let (program, judging) = (cases.program, cases.judging);
+                        let once = move || judge_case(program, input, expected, judging);
                         (0..judging.repeat.max(1))
-                            .map(|_| {
-                                pool.give(move || judge_case(program, input, expected, judging))
-                            })
+                            .map(|run| pool.give(move || first.run(run, once)))
                             .collect()
                     })
                     .collect()
@@ -635,7 +639,7 @@ fn judge_folders(folders: Vec<Folder>, reporter: &mut Reporter) {
                 }
                 let outcomes = tickets
                     .into_iter()
-                    .map(|ticket| pool.take(ticket))
+                    .filter_map(|ticket| pool.take(ticket))
                     .collect();
                 let (outcome, repeats) = repeat::of_runs(outcomes, cases.judging.limits);
                 judged.verdict = outcome.verdict;
@@ -646,6 +650,40 @@ fn judge_folders(folders: Vec<Folder>, reporter: &mut Reporter) {
             }
         }
     });
+}
+
+/// The first run of a case run `--repeat` times, which the others wait
+/// for: once the tool could not judge the case (ERROR), no run starts
+/// after, as when they are made one after another.
+#[derive(Default)]
+struct FirstRun {
+    /// Whether a run was ERROR, once the first has ended.
+    error: Mutex<Option<bool>>,
+    ended: Condvar,
+}
+
+impl FirstRun {
+    /// Run number `run` (from 0) by `once`, or none after an ERROR.
+    fn run(&self, run: u32, once: impl FnOnce() -> Outcome) -> Option<Outcome> {
+        let error = || self.error.lock().unwrap_or_else(PoisonError::into_inner);
+        if run > 0 {
+            let mut ended = error();
+            while ended.is_none() {
+                ended = self
+                    .ended
+                    .wait(ended)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            if *ended == Some(true) {
+                return None;
+            }
+        }
+        let outcome = once();
+        let mut ended = error();
+        *ended = Some(ended.unwrap_or(false) || outcome.verdict == Verdict::Error);
+        self.ended.notify_all();
+        Some(outcome)
+    }
 }
 
 /// Runs `program` on one case and judges it, naming the verdict as the

@@ -279,6 +279,64 @@ fn a_signal_to_the_tool_ends_what_the_program_started() {
     }
 }
 
+/// Ctrl-C while four runs go on at once (`-j 4`), each program's child
+/// asleep: every child ends with the tool, and no cgroup is left.
+#[test]
+fn a_signal_to_the_tool_ends_every_run_that_goes_on_at_once() {
+    for cgroup in accountings("a_signal_to_the_tool_ends_every_run_that_goes_on_at_once") {
+        let scratch = Scratch::new("cgroup-life-jobs");
+        let program = compiled(&scratch, "sleeping-child", SLEEPING_CHILD);
+        let samples = scratch.path.join("samples");
+        fs::create_dir(&samples).unwrap();
+        let pid_files: Vec<PathBuf> = (1..=4)
+            .map(|case| {
+                let pid_file = scratch.path.join(format!("child-{case}.pid"));
+                let input = pid_file.to_str().unwrap();
+                fs::write(samples.join(format!("{case}.in")), input).unwrap();
+                fs::write(samples.join(format!("{case}.out")), "slept\n").unwrap();
+                pid_file
+            })
+            .collect();
+        let args = ["--time-limit-ms", "20000", "-j", "4"];
+        let mut tool = judging(&program, &samples, &args, cgroup)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let give_up = Instant::now() + Duration::from_secs(60);
+        let children: Vec<i32> = pid_files
+            .iter()
+            .map(|pid_file| loop {
+                if let Some(pid) = fs::read_to_string(pid_file)
+                    .ok()
+                    .and_then(|text| text.trim().parse().ok())
+                {
+                    break pid;
+                }
+                assert!(
+                    Instant::now() < give_up,
+                    "{cgroup:?}: the four runs never all started"
+                );
+                thread::sleep(Duration::from_millis(20));
+            })
+            .collect();
+        let status = signal_and_wait(&mut tool, "INT");
+        let running: Vec<i32> = children
+            .iter()
+            .copied()
+            .filter(|&child| !ends(child))
+            .collect();
+        children.iter().for_each(|&child| end(child));
+        assert_eq!(running, Vec::<i32>::new(), "{cgroup:?}: children run on");
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(2),
+            "{cgroup:?}: {status}"
+        );
+        assert_eq!(left_by(tool.id()), Vec::<PathBuf>::new(), "{cgroup:?}");
+    }
+}
+
 /// A tool killed by SIGKILL leaves its run's cgroups with the program's
 /// child in them, or under the watch the child in the program's process
 /// group; the next run of the tool ends the child and removes the
