@@ -34,9 +34,19 @@ impl Jobs {
     /// The jobs for `asked` (none: the default, the cores this process may
     /// use) where each run may take `memory` bytes: no more than the free
     /// memory holds, at least one, and no more than `work` (the runs there
-    /// are to make).
+    /// are to make). Where the wait for a CPU is not measured (macOS,
+    /// Windows), no more than the cores either: a run that waits for a
+    /// core another holds would have the wait counted in its wall time,
+    /// and the wall-time cap could stop it where one at a time would not.
     pub fn fitting(asked: Option<usize>, memory: u64, work: usize) -> Jobs {
-        Jobs::fitting_in(asked, memory, work, cores(), available_memory())
+        Jobs::fitting_in(
+            asked,
+            memory,
+            work,
+            cores(),
+            available_memory(),
+            WAIT_MEASURED,
+        )
     }
 
     fn fitting_in(
@@ -45,31 +55,48 @@ impl Jobs {
         work: usize,
         cores: usize,
         free: Option<u64>,
+        wait_measured: bool,
     ) -> Jobs {
         let wanted = asked.unwrap_or(cores).max(1);
+        let mut used = wanted;
+        let mut fewer = None;
+        let plural = |count: usize, word: &str| {
+            format!("{count} {word}{}", if count == 1 { "" } else { "s" })
+        };
+        if !wait_measured && used > cores {
+            used = cores;
+            fewer = Some(format!(
+                "{} of the {wanted} asked: this system does not measure a run's wait for a \
+                 CPU, which more runs than its {} would add to their wall time",
+                plural(used, "job"),
+                plural(cores, "core"),
+            ));
+        }
         let held = match free {
             Some(free) if memory > 0 => usize::try_from(free / memory).unwrap_or(usize::MAX),
             _ => usize::MAX,
         };
-        let mut used = wanted.min(held.max(1));
-        let fewer = (used < wanted).then(|| {
+        if held.max(1) < used {
+            used = held.max(1);
             let mib = |bytes: u64| bytes >> 20;
-            format!(
-                "{used} job{} of the {wanted} asked: {} MiB free holds {} run{} of a {} MiB \
-                 memory limit",
-                if used == 1 { "" } else { "s" },
+            fewer = Some(format!(
+                "{} of the {wanted} asked: {} MiB free holds {} of a {} MiB memory limit",
+                plural(used, "job"),
                 mib(free.unwrap_or(0)),
-                held,
-                if held == 1 { "" } else { "s" },
+                plural(held, "run"),
                 mib(memory),
-            )
-        });
+            ));
+        }
         // Fewer runs than workers leave workers idle, never a verdict
         // changed: not said.
         used = used.min(work.max(1));
         Jobs { used, fewer }
     }
 }
+
+/// Whether a run's wait for a CPU is measured here (see `run.rs`), so
+/// that more runs than cores keep their verdicts.
+const WAIT_MEASURED: bool = cfg!(any(target_os = "linux", target_os = "android"));
 
 /// The cores this process may run on (its CPU affinity, a container's
 /// quota), or 1 where that is unknown.
@@ -210,25 +237,52 @@ mod tests {
     #[test]
     fn jobs_are_held_to_the_free_memory_and_say_so() {
         let mib = 1u64 << 20;
-        let jobs = Jobs::fitting_in(Some(8), 256 * mib, 100, 2, Some(1000 * mib));
+        let jobs = Jobs::fitting_in(Some(8), 256 * mib, 100, 2, Some(1000 * mib), true);
         assert_eq!(jobs.used, 3);
         assert_eq!(
             jobs.fewer.as_deref(),
             Some("3 jobs of the 8 asked: 1000 MiB free holds 3 runs of a 256 MiB memory limit")
         );
         // Never none: one run goes on whatever the memory.
-        let jobs = Jobs::fitting_in(Some(4), 2048 * mib, 100, 2, Some(1000 * mib));
+        let jobs = Jobs::fitting_in(Some(4), 2048 * mib, 100, 2, Some(1000 * mib), true);
         assert_eq!(jobs.used, 1);
         assert!(jobs.fewer.unwrap().contains("holds 0 runs"));
         // The default is the cores; memory unknown holds nothing back.
+        let jobs = Jobs::fitting_in(None, 256 * mib, 100, 6, None, true);
         assert_eq!(
-            Jobs::fitting_in(None, 256 * mib, 100, 6, None),
+            jobs,
             Jobs {
                 used: 6,
                 fewer: None
             }
         );
         // Fewer runs than jobs: the runs, unsaid.
-        assert_eq!(Jobs::fitting_in(Some(8), mib, 3, 2, Some(1 << 40)).used, 3);
+        assert_eq!(
+            Jobs::fitting_in(Some(8), mib, 3, 2, Some(1 << 40), true).used,
+            3
+        );
+    }
+
+    #[test]
+    fn no_more_jobs_than_cores_where_the_wait_is_not_measured() {
+        let mib = 1u64 << 20;
+        let jobs = Jobs::fitting_in(Some(8), mib, 100, 2, Some(1 << 40), false);
+        assert_eq!(jobs.used, 2);
+        assert_eq!(
+            jobs.fewer.as_deref(),
+            Some(
+                "2 jobs of the 8 asked: this system does not measure a run's wait for a CPU, \
+                 which more runs than its 2 cores would add to their wall time"
+            )
+        );
+        // Where it is, as many as asked.
+        assert_eq!(
+            Jobs::fitting_in(Some(8), mib, 100, 2, Some(1 << 40), true).used,
+            8
+        );
+        // The memory's bound says why when it is the lower.
+        let jobs = Jobs::fitting_in(Some(8), 1024 * mib, 100, 4, Some(2048 * mib), false);
+        assert_eq!(jobs.used, 2);
+        assert!(jobs.fewer.unwrap().contains("2048 MiB free holds 2 runs"));
     }
 }
