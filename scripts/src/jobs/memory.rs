@@ -4,7 +4,7 @@
 /// The bytes the machine can give new programs without swapping, where
 /// it says: on Linux `MemAvailable` in /proc/meminfo (the kernel's own
 /// estimate: free memory and the page cache it can drop); on macOS the
-/// free, inactive and purgeable pages (see [`mac_available`]); on
+/// free and inactive pages (see [`mac_available`]); on
 /// Windows the available physical memory (free, zeroed and standby
 /// pages: the file cache it can drop).
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -51,12 +51,8 @@ pub fn available() -> Option<u64> {
     let page_size = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
     // Copied out: the structure is packed, and a reference to its fields
     // may be unaligned.
-    let (free, inactive, purgeable) = (
-        stats.free_count,
-        stats.inactive_count,
-        stats.purgeable_count,
-    );
-    Some(mac_available(free, inactive, purgeable, page_size))
+    let (free, inactive) = (stats.free_count, stats.inactive_count);
+    Some(mac_available(free, inactive, page_size))
 }
 
 #[cfg(windows)]
@@ -100,14 +96,14 @@ fn mem_available(meminfo: &str) -> Option<u64> {
 /// What macOS can give without swapping, in bytes, from
 /// `host_statistics64`'s page counts: the free pages, the inactive ones
 /// (the first the kernel takes back: file pages dropped, the others
-/// compressed in memory rather than written to swap) and the purgeable
-/// ones (dropped, not saved, when memory runs short), as Activity
-/// Monitor counts memory to be had. `free` is the kernel's `free_count`,
-/// which already holds the speculative pages (vm_stat subtracts them to
-/// print "Pages free"), so they are not added again.
+/// compressed in memory rather than written to swap). `free` is the
+/// kernel's `free_count`, which already holds the speculative pages
+/// (vm_stat subtracts them to print "Pages free"), so they are not added
+/// again; nor the purgeable pages, which sit in the active and inactive
+/// queues already: the figure errs low, never past what can be had.
 #[cfg_attr(not(any(target_os = "macos", target_os = "ios")), allow(dead_code))]
-fn mac_available(free: u32, inactive: u32, purgeable: u32, page_size: u64) -> u64 {
-    let pages = u64::from(free) + u64::from(inactive) + u64::from(purgeable);
+fn mac_available(free: u32, inactive: u32, page_size: u64) -> u64 {
+    let pages = u64::from(free) + u64::from(inactive);
     pages.saturating_mul(page_size)
 }
 
@@ -126,11 +122,11 @@ mod tests {
     #[test]
     fn mac_pages_are_counted_in_bytes_and_never_wrap() {
         // 16 KiB pages, as on Apple silicon.
-        assert_eq!(mac_available(1000, 2000, 30, 16384), 3030 * 16384);
-        // Three counts at their largest sum past u32 without wrapping.
-        let most = 3 * u64::from(u32::MAX);
-        assert_eq!(mac_available(u32::MAX, u32::MAX, u32::MAX, 1), most);
-        assert_eq!(mac_available(u32::MAX, 0, 0, u64::MAX), u64::MAX);
+        assert_eq!(mac_available(1000, 2000, 16384), 3000 * 16384);
+        // Two counts at their largest sum past u32 without wrapping.
+        let most = 2 * u64::from(u32::MAX);
+        assert_eq!(mac_available(u32::MAX, u32::MAX, 1), most);
+        assert_eq!(mac_available(u32::MAX, 0, u64::MAX), u64::MAX);
     }
 
     #[test]
