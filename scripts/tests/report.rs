@@ -351,11 +351,13 @@ fn assert_json_matches_table(json: &str, table: &str) -> Vec<Value> {
     }
     assert_eq!(summary["type"], "summary");
     let last = table.lines().last().unwrap();
+    let jobs = summary["jobs"].as_u64().unwrap();
     let counts = format!(
-        "{} passed, {} failed in {:.1} s",
+        "{} passed, {} failed in {:.1} s, {jobs} job{}",
         summary["passed"],
         summary["failed"],
-        summary["seconds"].as_f64().unwrap()
+        summary["seconds"].as_f64().unwrap(),
+        if jobs == 1 { "" } else { "s" }
     );
     assert_eq!(counts, last);
     objects
