@@ -201,24 +201,31 @@ fn judging_a_sleeping_child(cgroup: Option<&str>) -> Interrupted {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let give_up = Instant::now() + Duration::from_secs(60);
-    let child = loop {
-        if let Some(pid) = fs::read_to_string(&pid_file)
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
-        {
-            break pid;
-        }
-        assert!(
-            Instant::now() < give_up,
-            "the program never started its child"
-        );
-        thread::sleep(Duration::from_millis(20));
-    };
+    let child = child_written_to(&pid_file);
     Interrupted {
         tool,
         child,
         _scratch: scratch,
+    }
+}
+
+/// The pid of the child that [`SLEEPING_CHILD`] writes to `pid_file`,
+/// once it is there (a minute at most).
+fn child_written_to(pid_file: &Path) -> i32 {
+    let give_up = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(pid) = fs::read_to_string(pid_file)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(
+            Instant::now() < give_up,
+            "the program never started its child ({})",
+            pid_file.display()
+        );
+        thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -303,22 +310,9 @@ fn a_signal_to_the_tool_ends_every_run_that_goes_on_at_once() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let give_up = Instant::now() + Duration::from_secs(60);
         let children: Vec<i32> = pid_files
             .iter()
-            .map(|pid_file| loop {
-                if let Some(pid) = fs::read_to_string(pid_file)
-                    .ok()
-                    .and_then(|text| text.trim().parse().ok())
-                {
-                    break pid;
-                }
-                assert!(
-                    Instant::now() < give_up,
-                    "{cgroup:?}: the four runs never all started"
-                );
-                thread::sleep(Duration::from_millis(20));
-            })
+            .map(|file| child_written_to(file))
             .collect();
         let status = signal_and_wait(&mut tool, "INT");
         let running: Vec<i32> = children

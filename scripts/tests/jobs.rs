@@ -138,11 +138,13 @@ fn expected_jobs(asked: &str) -> usize {
     }
 }
 
-fn samples(test: &str, cases: &[(&str, &str, &str)]) -> Scratch {
+/// A folder of cases `(name, input, answer)`.
+fn samples(test: &str, cases: &[(impl AsRef<str>, impl AsRef<str>, impl AsRef<str>)]) -> Scratch {
     let samples = Scratch::new(test);
     for (name, input, answer) in cases {
-        samples.write(&format!("{name}.in"), input.as_bytes());
-        samples.write(&format!("{name}.out"), answer.as_bytes());
+        let name = name.as_ref();
+        samples.write(&format!("{name}.in"), input.as_ref().as_bytes());
+        samples.write(&format!("{name}.out"), answer.as_ref().as_bytes());
     }
     samples
 }
@@ -194,10 +196,6 @@ fn the_accounting_tests_programs_get_the_verdicts_of_one_job() {
         ("14-print", "print right\n".to_string(), "right\n"),
         ("15-wrong", "print wrong\n".to_string(), "right\n"),
     ];
-    let cases: Vec<(&str, &str, &str)> = cases
-        .iter()
-        .map(|(name, input, answer)| (*name, input.as_str(), *answer))
-        .collect();
     let samples = samples("jobs-accounting", &cases);
     let args = ["--time-limit-ms", "1000", "--memory-limit-mib", "256"];
     for cgroup in [None, Some("off")] {
@@ -219,10 +217,6 @@ fn near_the_limit_twice_as_many_jobs_as_cores_keep_each_verdict() {
         cases.push((format!("under-{index}"), "cpu-threads 1 900\n", "spun\n"));
         cases.push((format!("over-{index}"), "cpu-threads 1 1100\n", "spun\n"));
     }
-    let cases: Vec<(&str, &str, &str)> = cases
-        .iter()
-        .map(|(name, input, answer)| (name.as_str(), *input, *answer))
-        .collect();
     let samples = samples("jobs-near", &cases);
     let args = ["--time-limit-ms", "1000"];
     let (lines, report) = judged(fixture(), &samples.path, &args, &jobs, None);
@@ -249,12 +243,11 @@ fn near_the_limit_twice_as_many_jobs_as_cores_keep_each_verdict() {
 /// order all the same, each line once the ones before it are done.
 #[test]
 fn the_report_is_in_case_order_whatever_order_the_runs_end_in() {
-    let cases: Vec<(String, String)> = (1..=6)
-        .map(|index| (index.to_string(), format!("sleep {}\n", 700 - 100 * index)))
-        .collect();
-    let cases: Vec<(&str, &str, &str)> = cases
-        .iter()
-        .map(|(name, input)| (name.as_str(), input.as_str(), "slept\n"))
+    let cases: Vec<(String, String, &str)> = (1..=6)
+        .map(|index| {
+            let input = format!("sleep {}\n", 700 - 100 * index);
+            (index.to_string(), input, "slept\n")
+        })
         .collect();
     let samples = samples("jobs-order", &cases);
     let verdicts = same_at_any_jobs(fixture(), &samples.path, &[], None);
@@ -315,10 +308,7 @@ fn an_interaction_is_one_job_with_the_verdicts_of_one() {
         ("7-silent", "37 100\nsilent\nfair\n"),
         ("8-quit", "37 100\nsearch\nquit\n"),
     ];
-    let cases: Vec<(&str, &str, &str)> = cases
-        .iter()
-        .map(|(name, input)| (*name, *input, "37\n"))
-        .collect();
+    let cases = cases.map(|(name, input)| (name, input, "37\n"));
     let samples = samples("jobs-interactive", &cases);
     let args = ["--interactor", &interactor, "--memory-limit-mib", "64"];
     let verdicts = same_at_any_jobs(player, &samples.path, &args, None);
