@@ -233,9 +233,10 @@ pub(super) static LIVE: Mutex<Live> = Mutex::new(Live {
     groups: Vec::new(),
 });
 
-/// Held while a judged program starts (see [`Group::start`]).
+/// Held while a program starts (see [`Group::start`]), and by a sweep
+/// while it reads and kills orphans (see `sweep.rs`).
 #[cfg(any(target_os = "linux", target_os = "android"))]
-static ATTACHING: Mutex<()> = Mutex::new(());
+pub(super) static ATTACHING: Mutex<()> = Mutex::new(());
 
 /// Calls `start`, which starts a program, with this process's stack
 /// limit set to `stack` (at most the hard limit), and puts the limit back

@@ -28,6 +28,13 @@ pub(super) fn sweep(group: libc::pid_t) {
     let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
     let give_up = Instant::now() + Duration::from_secs(1);
     loop {
+        // A run starting meanwhile has a child outside the tool's group
+        // before its group is in `LIVE`: no start goes on while the
+        // orphans are read and killed, or that child would be taken for
+        // one (`Group::start` holds this lock until `LIVE` has it).
+        let no_start = super::group::ATTACHING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let others: Vec<libc::pid_t> = super::group::LIVE
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -55,6 +62,7 @@ pub(super) fn sweep(group: libc::pid_t) {
             // later round.
             unsafe { libc::waitpid(orphan, &mut status, libc::WNOHANG) };
         }
+        drop(no_start);
         // SAFETY: signal 0 is not sent: this only asks whether the
         // group still has a process.
         let group_left = unsafe { libc::kill(-group, 0) } == 0;
