@@ -5,6 +5,13 @@
 //! seed it is given; its example `<crate>-brute` answers a valid input by a
 //! deliberately simple method. Case `k` uses seed `first + k`, so a failure
 //! is reproduced with `--seed` alone.
+//!
+//! With `-j N`, N jobs take the seeds in increasing order, each case with
+//! files of its own, and the report is the one a single job gives: a seed
+//! that fails stops the taking of seeds above it, every seed below it has
+//! been taken and is finished, and the lowest seed that failed (or whose
+//! generator or brute force did) is the one reported. The seeds checked
+//! are always one range from the first, `--time` or not.
 
 use crate::checker::checker_time;
 use crate::color::{self, Paint};
@@ -67,9 +74,9 @@ pub fn main(options: &Options) -> Result<bool, Error> {
         empty,
     };
 
-    // The generator and the brute force run one after the other within a
-    // job, each under less than the solution's limit: that limit is a
-    // job's.
+    // A job runs the generator, the brute force and the solution one after
+    // another, the helpers' inputs small: the solution's memory limit is
+    // what a job may take.
     let cases = usize::try_from(options.cases).unwrap_or(usize::MAX);
     let jobs = Jobs::fitting(options.jobs, problem.limits.memory, cases);
     if let Some(fewer) = &jobs.fewer {
@@ -101,20 +108,17 @@ pub fn main(options: &Options) -> Result<bool, Error> {
     // lowest that did not pass is the one a single job would have stopped
     // at.
     checked.sort_by_key(|checked| checked.seed);
-    if let Some(stopped) = checked.into_iter().find(|checked| !checked.passed()) {
-        let failure = match stopped.outcome {
-            Ok(Some(failure)) => failure,
-            Ok(None) => unreachable!("a seed that passed is not where the run stopped"),
-            Err(error) => return Err(error),
-        };
-        report_failure(
-            out,
-            &dir,
-            problem,
-            stopped.seed,
-            stopped.seed - options.seed + 1,
-            &failure,
-        );
+    let lowest = checked
+        .into_iter()
+        .find_map(|checked| match checked.outcome {
+            Ok(None) => None,
+            Ok(Some(failure)) => Some(Ok((checked.seed, failure))),
+            Err(error) => Some(Err(error)),
+        });
+    if let Some(stopped) = lowest {
+        let (seed, failure) = stopped?;
+        let case = seed - options.seed + 1;
+        report_failure(out, &dir, problem, seed, case, &failure);
         return Ok(false);
     }
     let done = seeds
@@ -163,12 +167,6 @@ struct Seeds {
 struct Checked {
     seed: u64,
     outcome: Result<Option<Failure>, Error>,
-}
-
-impl Checked {
-    fn passed(&self) -> bool {
-        matches!(self.outcome, Ok(None))
-    }
 }
 
 /// What the report of a failing seed shows.
@@ -262,7 +260,7 @@ fn check(
         problem.limits,
         checker_time(problem.limits.time),
     );
-    Ok((!verdict.passed()).then(|| Failure {
+    Ok((!verdict.passed()).then_some(Failure {
         verdict,
         detail,
         input: made.stdout,
