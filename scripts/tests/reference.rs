@@ -843,8 +843,13 @@ impl Tally {
         let (submissions, not_run) = submissions_of(&sources, self.every_language);
         self.not_run.extend(not_run);
         let binary = |(folder, file): &(String, PathBuf)| {
-            let stem = file.file_stem().unwrap().to_str().unwrap();
-            program_of(file, &format!("{example}-{folder}-{stem}"))
+            // By the whole file name: `hello.c`, `hello.cc` and `hello.py`
+            // by their stem were one program, the one built last, newer
+            // than the others' sources and so kept for them. The dot goes,
+            // lest the tool run a launcher by its `.py` as Python.
+            let name = file.file_name().unwrap().to_str().unwrap();
+            let name = name.replace('.', "_");
+            program_of(file, &format!("{example}-{folder}-{name}"))
         };
         // A package whose secret tests a generator makes (BAPCtools'
         // `bt generate`) has its samples alone here: the tool refuses the
