@@ -15,6 +15,11 @@
 //! checkout of Kattis/problemtools), DOMJUDGE (of DOMjudge/domjudge) or
 //! TESTLIB (of MikeMirzayanov/testlib) names them. docs/references.md says how to run them and what they
 //! found.
+//!
+//! REFERENCE_JOBS=N judges with `-j N` (unset: the tool's default), and
+//! REFERENCE_VERDICTS=PATH appends each case's verdict to PATH, so that
+//! runs at several N can be held against each other case by case, not
+//! only by whether the test passed.
 
 mod common;
 
@@ -269,6 +274,7 @@ fn program_of(submission: &Path, name: &str) -> PathBuf {
 struct Judged {
     verdict: String,
     wall_seconds: f64,
+    cpu_seconds: f64,
     detail: String,
 }
 
@@ -277,15 +283,22 @@ struct Judged {
 fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
     // The programs run where the tool runs, and some write files there.
     let here = Scratch::new("reference-cwd");
-    let output = tool()
+    let mut command = tool();
+    command
         .current_dir(&here.path)
-        .args(["judge", "--json", "-"])
+        .args(["judge", "--json", "-"]);
+    if let Ok(jobs) = std::env::var("REFERENCE_JOBS") {
+        command.args(["-j", &jobs]);
+    }
+    let started = std::time::Instant::now();
+    let output = command
         .args(args)
         .arg("--samples")
         .arg(samples)
         .stderr(Stdio::piped())
         .output()
         .unwrap();
+    let call_seconds = started.elapsed().as_secs_f64();
     let text = String::from_utf8(output.stdout).unwrap();
     let cases: Vec<(String, Judged)> = text
         .lines()
@@ -296,6 +309,7 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
             let judged = Judged {
                 verdict: text("verdict"),
                 wall_seconds: value["wall_ns"].as_f64().unwrap_or_default() / 1e9,
+                cpu_seconds: value["cpu_ns"].as_f64().unwrap_or_default() / 1e9,
                 detail: text("detail"),
             };
             (text("case"), judged)
@@ -307,6 +321,29 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
         samples.display(),
         String::from_utf8_lossy(&output.stderr)
     );
+    if let Some(path) = std::env::var_os("REFERENCE_VERDICTS") {
+        // The arguments name the program and its time limit; the times
+        // after the verdict explain a difference at the limit. The whole
+        // call's time, on a line of its own, is the part of a test that
+        // -j can shorten.
+        let mut lines = format!("# {} call {call_seconds:.3}\n", args.join(" "));
+        for (case, judged) in &cases {
+            lines += &format!(
+                "{} {case} {} wall {:.3} cpu {:.3}\n",
+                args.join(" "),
+                judged.verdict,
+                judged.wall_seconds,
+                judged.cpu_seconds
+            );
+        }
+        use std::io::Write;
+        let mut file = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap();
+        file.write_all(lines.as_bytes()).unwrap();
+    }
     cases
 }
 
@@ -806,8 +843,13 @@ impl Tally {
         let (submissions, not_run) = submissions_of(&sources, self.every_language);
         self.not_run.extend(not_run);
         let binary = |(folder, file): &(String, PathBuf)| {
-            let stem = file.file_stem().unwrap().to_str().unwrap();
-            program_of(file, &format!("{example}-{folder}-{stem}"))
+            // By the whole file name: `hello.c`, `hello.cc` and `hello.py`
+            // by their stem were one program, the one built last, newer
+            // than the others' sources and so kept for them. The dot goes,
+            // lest the tool run a launcher by its `.py` as Python.
+            let name = file.file_name().unwrap().to_str().unwrap();
+            let name = name.replace('.', "_");
+            program_of(file, &format!("{example}-{folder}-{name}"))
         };
         // A package whose secret tests a generator makes (BAPCtools'
         // `bt generate`) has its samples alone here: the tool refuses the
