@@ -28,6 +28,12 @@ mod workspace;
 
 use crate::error::Error;
 use lexopt::prelude::*;
+
+/// Large allocations left out of the programs the tool forks, which
+/// would count them in their peaks (see `run/unix/unforked.rs`).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[global_allocator]
+static ALLOCATOR: run::Unforked = run::Unforked;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -50,6 +56,8 @@ command line or workspace that cannot be used.
 ";
 
 fn main() -> ExitCode {
+    #[cfg(all(any(target_os = "linux", target_os = "android"), target_env = "gnu"))]
+    run::one_arena();
     match parse_and_run() {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),

@@ -758,6 +758,10 @@ pub use pair::{interact, Interaction, Side};
 mod unix;
 #[cfg(unix)]
 use unix as platform;
+#[cfg(all(any(target_os = "linux", target_os = "android"), target_env = "gnu"))]
+pub use unix::one_arena;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub use unix::Unforked;
 
 #[cfg(windows)]
 mod windows;

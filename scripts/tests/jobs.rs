@@ -270,6 +270,28 @@ fn the_report_is_in_case_order_whatever_order_the_runs_end_in() {
     assert_eq!(order, wanted, "{}", report.stdout);
 }
 
+/// A run that reads 60 MiB of output beside runs of small programs: the
+/// output the tool holds is not their memory (a program starts as a fork
+/// of the tool, and Linux counts what it replaced at its exec in its
+/// peak), so each is AC well under the 64 MiB limit, as one at a time.
+#[test]
+fn a_big_output_is_not_the_memory_of_the_runs_beside_it() {
+    let mut cases = vec![("0".to_string(), "flood 60", "y\n")];
+    cases.extend((1..=8).map(|index| (index.to_string(), "print small\\n", "small\n")));
+    let samples = samples("jobs-flood", &cases);
+    let args = ["--memory-limit-mib", "64"];
+    let (lines, report) = judged(fixture(), &samples.path, &args, "2", None);
+    for line in lines.iter().filter(|line| line["type"] == "case") {
+        let case = line["case"].as_str().unwrap();
+        let wanted = if case == "0" { "WA" } else { "AC" };
+        assert_eq!(line["verdict"], wanted, "{case}:\n{}", report.stderr);
+        if case != "0" {
+            let peak = line["peak_bytes"].as_f64().unwrap() / f64::from(1 << 20);
+            assert!(peak < 8.0, "{case}: {peak} MiB:\n{}", report.stderr);
+        }
+    }
+}
+
 /// A memory limit that the free memory cannot hold four times over: one
 /// run at a time, and a note that says why.
 #[test]

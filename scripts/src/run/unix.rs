@@ -20,12 +20,18 @@ mod signals;
 #[cfg(any(target_os = "linux", target_os = "android"))]
 mod sweep;
 mod tree;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod unforked;
 mod wait;
 
 pub use group::{prepare, stack_hard_limit, with_stack, Group};
 pub(super) use interactive::wait_pair;
 pub use interactive::{pipe, prepare_interactor, Pair};
 pub use memory::{MEASURED, RESERVATION_CAPPED};
+#[cfg(all(any(target_os = "linux", target_os = "android"), target_env = "gnu"))]
+pub use unforked::one_arena;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub use unforked::Unforked;
 
 /// Which accounting judges a program here: `cgroup v1` where one can be
 /// made (Linux), else `watch`.
