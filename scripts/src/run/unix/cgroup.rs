@@ -498,6 +498,16 @@ impl Readings {
             })
         })
     }
+
+    /// True once a fork or a new thread failed at the cgroup's bound on
+    /// processes: `max` in cgroup v2's `pids.events` counts each time the
+    /// bound refused one. Cgroup v1 is given no bound (the tool makes no
+    /// `pids` cgroup there), so never.
+    pub(super) fn process_limit_hit(&self) -> bool {
+        self.v2
+            && fs::read_to_string(self.memory.join("pids.events"))
+                .is_ok_and(|events| field(&events, "max").is_some_and(|count| count > 0))
+    }
 }
 
 /// The number after `name` on its line of a cgroup's `KEY VALUE` file.
@@ -583,7 +593,7 @@ impl Cgroup {
             }
             let pids = memory.join("pids.max");
             if pids.exists() {
-                fs::write(pids, PIDS_MAX.to_string()).ok()?;
+                fs::write(pids, crate::run::PIDS_MAX.to_string()).ok()?;
             }
             // "0" written to `cgroup.procs` moves the writing process.
             cgroup
@@ -635,10 +645,6 @@ impl Cgroup {
 
 /// How many names a cgroup is tried under before the watch judges.
 const NAMES_TRIED: u32 = 64;
-
-/// The most processes (threads included) a program's cgroup v2 holds at
-/// once (`pids.max`): past it, a fork fails.
-const PIDS_MAX: u32 = 4096;
 
 /// Kills what is in cgroup `folder`, again until it is empty (a process
 /// may start another meanwhile), until `give_up`. As runguard's
