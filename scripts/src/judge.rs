@@ -690,13 +690,20 @@ impl FirstRun {
 /// profile's judge does.
 fn judge_case(program: &Path, input: &Path, expected: &Path, judging: &Judging) -> Outcome {
     let outcome = run_and_check(program, input, expected, judging);
-    let (verdict, detail) = crate::verdict::as_judge_names(
+    let (verdict, mut detail) = crate::verdict::as_judge_names(
         judging.profile.profile,
         outcome.verdict,
         outcome.detail,
         outcome.run.as_ref(),
         judging.limits,
     );
+    if let Some(note) = outcome
+        .run
+        .as_ref()
+        .and_then(crate::verdict::process_limit_note)
+    {
+        detail.push_str(&note);
+    }
     Outcome {
         verdict,
         detail,

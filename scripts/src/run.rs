@@ -354,6 +354,11 @@ pub struct Run {
     /// line names another accounting (a cgroup that could not be made or
     /// entered); `None` when it was accounted as that line says.
     pub fell_back: Option<&'static str>,
+    /// A fork or a new thread of the program failed at its cgroup's bound
+    /// on processes ([`PIDS_MAX`], cgroup v2's `pids.max`): a program that
+    /// then fails, or answers with fewer workers, met the judge's bound,
+    /// not a fault of its own. Read from `pids.events` once it ended.
+    pub process_limit_hit: bool,
     pub ending: Ending,
     /// The tool killed the program because it ran past `kill_after`.
     pub killed_for_time: bool,
@@ -478,6 +483,7 @@ pub fn run_within(
         peak_memory: waited.peak_memory.filter(|_| measure_memory),
         peak_sampled: waited.peak_sampled && measure_memory,
         fell_back: waited.fell_back,
+        process_limit_hit: waited.process_limit_hit,
         ending: waited.ending,
         killed_for_time: matches!(waited.stop, Some(Stop::Time | Stop::Bound)),
         killed_at_bound: waited.stop == Some(Stop::Bound),
@@ -700,6 +706,8 @@ struct Waited {
     peak_sampled: bool,
     /// See [`Run::fell_back`].
     fell_back: Option<&'static str>,
+    /// See [`Run::process_limit_hit`].
+    process_limit_hit: bool,
     ending: Ending,
     stop: Option<Stop>,
 }
@@ -735,6 +743,11 @@ pub fn accounting() -> String {
 pub const CPU_UNREAD: &str = "its Job read zero and no thread of it was seen";
 #[cfg(unix)]
 pub const CPU_UNREAD: &str = "its figures were lost with its runner";
+
+/// The most processes and threads a judged program's cgroup holds at
+/// once, where cgroup v2 judges it (`pids.max`): past it a fork fails, so
+/// that a fork bomb meets a bound and not the machine's.
+pub const PIDS_MAX: u32 = 4096;
 
 /// What memory is measured and limited on this platform: "resident"
 /// (Unix) or "committed" (Windows).

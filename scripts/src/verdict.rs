@@ -11,7 +11,7 @@ mod named;
 mod output;
 mod show;
 
-pub use fault::{deciding_time, fault, STDERR_LINES};
+pub use fault::{deciding_time, fault, process_limit_note, STDERR_LINES};
 pub use named::as_judge_names;
 pub use output::{first_difference, judge_atcoder, judge_lines, judge_output, Position, Verdict};
 pub use show::{

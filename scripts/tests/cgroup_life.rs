@@ -624,3 +624,64 @@ fn the_first_line_names_the_accounting_expected() {
     }
     assert_eq!(report.verdict("trivial/1"), "AC", "{}", report.stdout);
 }
+
+/// Forks at most as many children as its input says, each of which
+/// sleeps until the run's end kills it, until a fork fails; then says
+/// how many on stderr and "forked" on stdout, and exits 0.
+const FORKING: &str = r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    long most = 0, made = 0;
+    if (scanf("%ld", &most) != 1) return 2;
+    while (made < most) {
+        pid_t child = fork();
+        if (child < 0) break;
+        if (child == 0) {
+            pause();
+            _exit(0);
+        }
+        made++;
+    }
+    fprintf(stderr, "%ld children\n", made);
+    puts("forked");
+    return 0;
+}
+"#;
+
+/// Under cgroup v2 a program whose fork failed at its cgroup's bound on
+/// processes (`pids.max`, 4096) is told so under its verdict, an AC
+/// here; one that forked less is not. Its children die with the run.
+/// Elsewhere (cgroup v1, the watch) nothing bounds its processes but the
+/// machine, so nothing is run.
+#[test]
+fn a_fork_that_failed_at_the_cgroups_bound_is_said_under_the_verdict() {
+    let test = "a_fork_that_failed_at_the_cgroups_bound_is_said_under_the_verdict";
+    let scratch = Scratch::new("cgroup-life-forking");
+    let program = compiled(&scratch, "forking", FORKING);
+    let args = ["--memory-limit-mib", "1024", "--time-limit-ms", "60000"];
+    let few = judge_one(&program, b"16", "forked", &args, None);
+    if !few.stdout.contains("accounted by cgroup v2") {
+        eprintln!("{test}: skipped: no cgroup v2 judges here, so no pids.max bounds a run");
+        return;
+    }
+    let note = "a fork failed: its cgroup holds at most 4096 processes and threads (pids.max)";
+    let (line, detail) = few.case("forking/1");
+    assert!(line.starts_with("AC"), "{}", few.stdout);
+    assert!(!detail.contains(note), "{}", few.stdout);
+    // More than the bound: the fork past it fails.
+    let many = judge_one(&program, b"5000", "forked", &args, None);
+    let (line, detail) = many.case("forking/1");
+    assert!(line.starts_with("AC"), "{}", many.stdout);
+    assert!(detail.contains(note), "{}", many.stdout);
+    let left: Vec<PathBuf> = fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| fs::read_link(entry.path().join("exe")).ok())
+        .filter(|exe| exe == &program)
+        .collect();
+    assert!(
+        left.is_empty(),
+        "{} of its children left running",
+        left.len()
+    );
+}

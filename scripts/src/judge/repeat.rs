@@ -170,6 +170,7 @@ mod tests {
                 peak_memory: None,
                 peak_sampled: false,
                 fell_back: None,
+                process_limit_hit: false,
                 ending: Ending::Exited(0),
                 killed_for_time: false,
                 killed_at_bound: false,

@@ -194,6 +194,7 @@ pub fn interact(
             peak_memory: waited.program.peak_memory,
             peak_sampled: waited.program.peak_sampled,
             fell_back: waited.program.fell_back,
+            process_limit_hit: waited.program.process_limit_hit,
             ending: waited.program.ending,
             killed_for_time: matches!(waited.program.stop, Some(Stop::Time | Stop::Bound)),
             killed_at_bound: waited.program.stop == Some(Stop::Bound),

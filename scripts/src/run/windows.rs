@@ -537,6 +537,7 @@ pub(super) fn wait(
         peak_memory,
         peak_sampled,
         fell_back: None,
+        process_limit_hit: false,
         ending: Ending::Exited(status.code().unwrap_or(-1)),
         stop,
     })
@@ -810,6 +811,7 @@ pub(super) fn wait_pair(
         peak_memory,
         peak_sampled,
         fell_back: None,
+        process_limit_hit: false,
         ending: program_ending,
         stop: ends.stop,
     };

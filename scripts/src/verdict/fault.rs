@@ -216,6 +216,19 @@ pub fn fault(run: &Run, limits: Limits) -> Option<(Verdict, String)> {
     Some((Verdict::Re, detail))
 }
 
+/// The line under any verdict of a run a fork or a new thread of which
+/// failed at its cgroup's bound on processes (see
+/// [`Run::process_limit_hit`]): an AC that answered with fewer workers,
+/// or an RE that did not check fork's result, met the judge's bound.
+pub fn process_limit_note(run: &Run) -> Option<String> {
+    run.process_limit_hit.then(|| {
+        format!(
+            "a fork failed: its cgroup holds at most {} processes and threads (pids.max)\n",
+            run::PIDS_MAX
+        )
+    })
+}
+
 /// What to add to an RE by SIGSEGV or SIGBUS (how a stack overflow ends
 /// on Unix), or one whose stderr says the stack overflowed (Rust's
 /// handler then aborts: SIGABRT), when the stack was held below the
@@ -306,6 +319,20 @@ mod tests {
             stderr: b"boom\n".to_vec(),
             ..Run::default()
         }
+    }
+
+    /// A run that met its cgroup's bound on processes says so under
+    /// its verdict, whatever it is; one that did not says nothing of it.
+    #[test]
+    fn a_fork_that_met_the_bound_on_processes_is_noted() {
+        let mut run = run_with(5, Some(2), Ending::Exited(0), b"1\n");
+        assert_eq!(process_limit_note(&run), None);
+        run.process_limit_hit = true;
+        let note = process_limit_note(&run).unwrap();
+        assert!(
+            note.contains("at most 4096 processes and threads (pids.max)"),
+            "{note}"
+        );
     }
 
     const LIMITS: Limits = Limits {

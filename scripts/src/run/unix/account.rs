@@ -29,6 +29,8 @@ pub(super) struct Figures {
     pub(super) peak_memory: Option<u64>,
     /// The kernel killed a process of its cgroup for memory.
     pub(super) out_of_memory: bool,
+    /// See [`crate::run::Run::process_limit_hit`].
+    pub(super) process_limit_hit: bool,
 }
 
 impl Account {
@@ -132,6 +134,7 @@ impl Account {
                 cpu: readings.cpu().max(cpu),
                 peak_memory: readings.peak().max(peak),
                 out_of_memory: readings.oom_killed(),
+                process_limit_hit: readings.process_limit_hit(),
             },
             Account::Watch(tree) => {
                 // The program's own figures, and what the watch read of
@@ -151,6 +154,7 @@ impl Account {
                     cpu,
                     peak_memory,
                     out_of_memory: false,
+                    process_limit_hit: false,
                 }
             }
         }

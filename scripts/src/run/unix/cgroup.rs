@@ -26,6 +26,9 @@
 //! too.
 //!
 //! `JUDGE_CGROUP=off` turns this off: the watch alone judges then.
+//! `JUDGE_CLONE_INTO_CGROUP=off` keeps cgroup v2 but starts the program
+//! as under v1 (a fork, then its own move in), to measure what starting
+//! it in its cgroup saves (docs/memory.md).
 //!
 //! Names: `judge-PID-START-NS-N`, this tool's pid, its start time (in
 //! clock ticks after boot, /proc/PID/stat's 22nd field), its pid
@@ -57,9 +60,18 @@ use std::time::{Duration, Instant};
 /// async-signal-safe work is allowed.
 pub(super) static ATTACH: [AtomicI32; 2] = [AtomicI32::new(-1), AtomicI32::new(-1)];
 
+/// The folder of the cgroup v2 a judged program is to start in, open
+/// (`O_DIRECTORY`), set by [`Group::start`](super::group::Group::start)
+/// beside [`ATTACH`], -1 otherwise (cgroup v1, the watch, or
+/// `JUDGE_CLONE_INTO_CGROUP=off`): the runner starts the program in it
+/// with `clone3`'s `CLONE_INTO_CGROUP` (see `runner.rs`), and the
+/// program writes itself in through [`ATTACH`] only where that failed.
+pub(super) static CLONE_INTO: AtomicI32 = AtomicI32::new(-1);
+
 /// Writes the calling process into the cgroups [`ATTACH`] names; false
 /// when a write failed, so that the program runs outside and the tool
-/// knows it.
+/// knows it. Only where the runner could not start it in its cgroup (see
+/// [`CLONE_INTO`]): under cgroup v1, or a kernel before 5.7.
 ///
 /// "0" written to `tasks` moves the writing thread, which between fork
 /// and exec is the process's only one: the process moves with it. Not
@@ -498,6 +510,16 @@ impl Readings {
             })
         })
     }
+
+    /// True once a fork or a new thread failed at the cgroup's bound on
+    /// processes: `max` in cgroup v2's `pids.events` counts each time the
+    /// bound refused one. Cgroup v1 is given no bound (the tool makes no
+    /// `pids` cgroup there), so never.
+    pub(super) fn process_limit_hit(&self) -> bool {
+        self.v2
+            && fs::read_to_string(self.memory.join("pids.events"))
+                .is_ok_and(|events| field(&events, "max").is_some_and(|count| count > 0))
+    }
 }
 
 /// The number after `name` on its line of a cgroup's `KEY VALUE` file.
@@ -523,6 +545,8 @@ pub(super) struct Cgroup {
     pub(super) readings: Readings,
     /// `tasks` of each, open for writing (see [`ATTACH`]).
     procs: Vec<OwnedFd>,
+    /// Its folder, open, under cgroup v2 (see [`CLONE_INTO`]).
+    folder: Option<OwnedFd>,
 }
 
 impl Cgroup {
@@ -569,6 +593,7 @@ impl Cgroup {
                 highest_own: 0,
             },
             procs: Vec::new(),
+            folder: None,
         };
         if v2 {
             // As runguard's `cgroup_create` under v2: the limit, and no
@@ -583,12 +608,15 @@ impl Cgroup {
             }
             let pids = memory.join("pids.max");
             if pids.exists() {
-                fs::write(pids, PIDS_MAX.to_string()).ok()?;
+                fs::write(pids, crate::run::PIDS_MAX.to_string()).ok()?;
             }
             // "0" written to `cgroup.procs` moves the writing process.
             cgroup
                 .procs
                 .push(open_for_writing(&memory.join("cgroup.procs"))?);
+            if !std::env::var_os("JUDGE_CLONE_INTO_CGROUP").is_some_and(|value| value == "off") {
+                cgroup.folder = open_folder(&memory);
+            }
             return Some(cgroup);
         }
         if let Some(limit) = limit {
@@ -614,6 +642,11 @@ impl Cgroup {
         fds
     }
 
+    /// The descriptor [`CLONE_INTO`] is set to while the program starts.
+    pub(super) fn clone_into_fd(&self) -> RawFd {
+        self.folder.as_ref().map_or(-1, AsRawFd::as_raw_fd)
+    }
+
     /// Kills what is in the cgroup (see [`kill_listed`]), for at most a
     /// second.
     pub(super) fn kill_all(&self) {
@@ -635,10 +668,6 @@ impl Cgroup {
 
 /// How many names a cgroup is tried under before the watch judges.
 const NAMES_TRIED: u32 = 64;
-
-/// The most processes (threads included) a program's cgroup v2 holds at
-/// once (`pids.max`): past it, a fork fails.
-const PIDS_MAX: u32 = 4096;
 
 /// Kills what is in cgroup `folder`, again until it is empty (a process
 /// may start another meanwhile), until `give_up`. As runguard's
@@ -696,6 +725,7 @@ impl Drop for Cgroup {
     fn drop(&mut self) {
         self.kill_all();
         self.procs.clear();
+        self.folder = None;
         let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         for folder in self.folders() {
             remove(folder);
@@ -710,6 +740,21 @@ fn open_for_writing(path: &Path) -> Option<OwnedFd> {
     // SAFETY: `path` is a valid C string; open returns a descriptor this
     // process then owns, or -1.
     let fd = unsafe { libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
+    // SAFETY: a descriptor just opened, owned by nothing else.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// Folder `path` opened to name it (clone3's `cgroup`), closed at exec.
+fn open_folder(path: &Path) -> Option<OwnedFd> {
+    let path = CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: `path` is a valid C string; open returns a descriptor this
+    // process then owns, or -1.
+    let fd = unsafe {
+        libc::open(
+            path.as_ptr(),
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+        )
+    };
     // SAFETY: a descriptor just opened, owned by nothing else.
     (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
 }
@@ -754,6 +799,27 @@ mod tests {
             let file_open = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
             assert!(file_open.ends_with(file), "{}", file_open.display());
         }
+    }
+
+    /// Under cgroup v2 the program is started in its cgroup's folder,
+    /// open for clone3; under v1, which has no such start, nothing is.
+    #[test]
+    fn a_cgroup_v2_folder_is_open_to_start_the_program_in() {
+        let Some(cgroup) = Cgroup::make(Some(64 << 20)) else {
+            eprintln!("skipped: no cgroup can be made here (not root, or JUDGE_CGROUP=off)");
+            return;
+        };
+        let fd = cgroup.clone_into_fd();
+        if !cgroup.readings.v2 {
+            assert_eq!(fd, -1);
+            return;
+        }
+        if std::env::var_os("JUDGE_CLONE_INTO_CGROUP").is_some_and(|value| value == "off") {
+            eprintln!("skipped: JUDGE_CLONE_INTO_CGROUP=off");
+            return;
+        }
+        let open = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
+        assert_eq!(open, cgroup.readings.memory);
     }
 
     /// A name is stale when its tool, by pid and start, is gone, in this

@@ -91,11 +91,11 @@ impl Group {
     /// As [`Group::start`], by a test that holds `HOLDING` itself.
     pub(super) fn start_holding(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
         let report = take_pending(command);
-        // A judged program (one with a runner) puts itself in the
-        // cgroup, where one can be made, before its exec, through the
-        // descriptors in `ATTACH`, which the runner's fork copies: one
-        // start at a time sets them, so that no run's program takes
-        // another's cgroup.
+        // A judged program (one with a runner) starts in the cgroup,
+        // where one can be made (cgroup v2's `CLONE_INTO`), or puts
+        // itself in before its exec, through the descriptors in
+        // `ATTACH`, which the runner's fork copies: one start at a time
+        // sets them, so that no run's program takes another's cgroup.
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let _one_start = ATTACHING.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -109,6 +109,8 @@ impl Group {
                 for (attach, fd) in super::cgroup::ATTACH.iter().zip(cgroup.attach_fds()) {
                     attach.store(fd, std::sync::atomic::Ordering::SeqCst);
                 }
+                super::cgroup::CLONE_INTO
+                    .store(cgroup.clone_into_fd(), std::sync::atomic::Ordering::SeqCst);
             }
         }
         // The group is written down under the lock it is started under,
@@ -118,7 +120,10 @@ impl Group {
         let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         let child = command.spawn();
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        for attach in &super::cgroup::ATTACH {
+        for attach in super::cgroup::ATTACH
+            .iter()
+            .chain([&super::cgroup::CLONE_INTO])
+        {
             attach.store(-1, std::sync::atomic::Ordering::SeqCst);
         }
         let child = child?;

@@ -246,6 +246,7 @@ pub(in crate::run) fn wait_pair(
         peak_memory,
         peak_sampled: false,
         fell_back,
+        process_limit_hit: figures.process_limit_hit,
         ending: program_ending,
         stop,
     };

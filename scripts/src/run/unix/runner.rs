@@ -168,6 +168,9 @@ pub(super) fn prepare_child(
             };
             let runner_pid = libc::getpid();
             let started = monotonic_nanos();
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            let (program, born_inside) = fork_into_cgroup();
+            #[cfg(not(any(target_os = "linux", target_os = "android")))]
             let program = libc::fork();
             if program < 0 {
                 return Err(io::Error::last_os_error());
@@ -181,9 +184,14 @@ pub(super) fn prepare_child(
                     libc::_exit(127);
                 }
                 #[cfg(any(target_os = "linux", target_os = "android"))]
-                let attached = super::cgroup::attach_self();
+                let attached = born_inside || super::cgroup::attach_self();
                 #[cfg(not(any(target_os = "linux", target_os = "android")))]
                 let attached = true;
+                // From the kernel: a C library that caches its pid (glibc
+                // before 2.25) did not see the clone3 of a raw system call.
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                let pid = libc::syscall(libc::SYS_getpid) as libc::pid_t;
+                #[cfg(not(any(target_os = "linux", target_os = "android")))]
                 let pid = libc::getpid();
                 let pid = if attached { pid } else { -pid }.to_ne_bytes();
                 write_all(writer, &pid);
@@ -192,6 +200,82 @@ pub(super) fn prepare_child(
             run_runner(program, started, writer, open_files)
         });
     }
+}
+
+/// The arguments of the `clone3` system call (Linux 5.3 on), laid out as
+/// the kernel's `struct clone_args` (include/uapi/linux/sched.h) up to
+/// `cgroup`, its fields of 5.7 on: every field a 64-bit value.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+#[repr(C)]
+struct CloneArgs {
+    flags: u64,
+    pidfd: u64,
+    child_tid: u64,
+    parent_tid: u64,
+    exit_signal: u64,
+    stack: u64,
+    stack_size: u64,
+    tls: u64,
+    set_tid: u64,
+    set_tid_size: u64,
+    cgroup: u64,
+}
+
+/// clone3's flag to start the child in the cgroup v2 whose folder
+/// `cgroup` names (Linux 5.7 on).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
+
+/// Forks the program, in the runner: where a cgroup v2 folder is open in
+/// [`CLONE_INTO`](super::cgroup::CLONE_INTO), with `clone3` and
+/// `CLONE_INTO_CGROUP`, so that the kernel starts it in its cgroup, and
+/// it need not move itself in (true); else, or where the kernel refuses
+/// (ENOSYS before 5.3, E2BIG or EINVAL before 5.7 or where the flag
+/// does not fit, EOPNOTSUPP, a descriptor it will not take), with
+/// `fork`, and the program moves itself in as before (false). With no
+/// stack, `clone3` copies the caller as `fork` does, and with SIGCHLD as
+/// its exit signal the child is waited for as a forked one; glibc's
+/// `fork` handlers do not run in it, which the program needs none of
+/// before its exec. The result is fork's: the child's pid, 0 in the
+/// child, -1 with errno on failure.
+///
+/// # Safety
+/// Only in the runner, between fork and exec: system calls on values
+/// computed before, no allocation.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+unsafe fn fork_into_cgroup() -> (libc::pid_t, bool) {
+    let folder = super::cgroup::CLONE_INTO.load(std::sync::atomic::Ordering::SeqCst);
+    if let Ok(folder) = u64::try_from(folder) {
+        let arguments = CloneArgs {
+            flags: CLONE_INTO_CGROUP,
+            pidfd: 0,
+            child_tid: 0,
+            parent_tid: 0,
+            // SIGCHLD is a small positive number.
+            exit_signal: libc::SIGCHLD as u64,
+            stack: 0,
+            stack_size: 0,
+            tls: 0,
+            set_tid: 0,
+            set_tid_size: 0,
+            cgroup: folder,
+        };
+        // SAFETY: the kernel reads `arguments`, a valid `clone_args` of
+        // the size given, and writes nothing (no pidfd, tid or set_tid
+        // asked for); with no stack the child runs on a copy of this
+        // one, as after fork.
+        let pid = libc::syscall(
+            libc::SYS_clone3,
+            &arguments as *const CloneArgs,
+            std::mem::size_of::<CloneArgs>(),
+        );
+        if pid >= 0 {
+            // A pid fits in pid_t: the kernel hands them out as such.
+            return (pid as libc::pid_t, true);
+        }
+    }
+    // SAFETY: fork in the runner, a single-threaded process.
+    (libc::fork(), false)
 }
 
 /// The runner's whole life (see [`prepare_child`]): let go of every

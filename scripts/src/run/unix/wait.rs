@@ -146,12 +146,14 @@ pub(in crate::run) fn wait(
     }
     // The system's figures are the program's own; the accounting's are
     // of everything it started, which the limits hold too.
+    let mut process_limit_hit = false;
     if let Some(figures) = account.map(|mut account| account.finish(cpu, peak_memory, program, pid))
     {
         if figures.out_of_memory && stop.is_none() {
             stop = Some(crate::run::Stop::Memory);
         }
         (cpu, peak_memory) = (figures.cpu, figures.peak_memory);
+        process_limit_hit = figures.process_limit_hit;
     }
     #[cfg(any(target_os = "linux", target_os = "android"))]
     sweep(pid);
@@ -163,6 +165,7 @@ pub(in crate::run) fn wait(
         peak_memory,
         peak_sampled: false,
         fell_back,
+        process_limit_hit,
         ending,
         stop,
     })
