@@ -432,7 +432,7 @@ pub fn run_within(
         .stdout(stdout)
         .stderr(stderr);
     let measure_memory = purpose != Purpose::Time;
-    platform::prepare(&mut command, measure_memory, bounds.memory);
+    platform::prepare(&mut command, measure_memory, bounds.memory, bounds.stack);
     // A judge runs the program without these: a panic that prints a
     // backtrace can take longer than the whole run, and its report would
     // bury the message.
@@ -446,7 +446,13 @@ pub fn run_within(
     // held suspended while the tool put it in its Job object (Windows) is
     // not, nor a start that failed and was tried again (Wine).
     let started = Instant::now();
-    let (mut child, held) = platform::with_stack(bounds.stack, || group.start(&mut command))?;
+    // A measured start sets its stack limit in the child (see
+    // `platform::prepare`); a timed one around its posix_spawn.
+    let (mut child, held) = if measure_memory {
+        group.start(&mut command)?
+    } else {
+        platform::with_stack(bounds.stack, || group.start(&mut command))?
+    };
     let started = started + held;
     let output_over = Arc::new(AtomicBool::new(false));
     let stdout = child

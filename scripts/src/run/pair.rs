@@ -140,10 +140,9 @@ pub fn interact(
         // As for a single run: a backtrace is no part of a judge's run.
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE");
-    platform::prepare(&mut program_command, true, bounds.memory);
+    platform::prepare(&mut program_command, true, bounds.memory, bounds.stack);
     let started = Instant::now();
-    let started_program =
-        platform::with_stack(bounds.stack, || pair.start_program(&mut program_command));
+    let started_program = pair.start_program(&mut program_command);
     drop(program_command);
     let (mut program_child, held) = match started_program {
         Ok(started) => started,

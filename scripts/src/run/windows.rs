@@ -42,7 +42,8 @@ pub const MEASURED: &str = "committed";
 pub const RESERVATION_CAPPED: Option<&str> = Some("commit");
 
 /// Nothing to prepare: std's spawn is what is wanted.
-pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>) {}
+pub fn prepare(_command: &mut Command, _measure_memory: bool, _memory: Option<u64>, _stack: Stack) {
+}
 
 /// A program's stack is fixed when it is linked (1 MiB by default with
 /// MSVC's and GNU's linkers), so there is nothing to set before it starts:

@@ -43,30 +43,37 @@
 //! (the cpuacct hierarchy's root is shared with other machines' jobs on
 //! some hosts) and are left alone.
 
+use std::cell::Cell;
 use std::ffi::CString;
 use std::fs;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, Once, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The cgroup files a judged program writes itself into between its fork
-/// and its exec (`tasks` of each hierarchy, open for writing), set
-/// by [`Group::start`](super::group::Group::start) around the spawn of a
-/// program that has one, -1 otherwise: read in the child, where only
-/// async-signal-safe work is allowed.
-pub(super) static ATTACH: [AtomicI32; 2] = [AtomicI32::new(-1), AtomicI32::new(-1)];
+thread_local! {
+    /// The cgroup files a judged program writes itself into between its
+    /// fork and its exec (`tasks` of each hierarchy, open for writing),
+    /// set by [`Group::start`](super::group::Group::start) around the
+    /// spawn of a program that has one, -1 otherwise: read in the child,
+    /// where only async-signal-safe work is allowed. The thread's own, so
+    /// that runs started at once from other threads never swap them: a
+    /// fork copies the thread that forks, and the child reads its copy
+    /// (a constant-initialised cell with nothing to drop: no lazy
+    /// initialisation, no allocation).
+    pub(super) static ATTACH: Cell<[RawFd; 2]> = const { Cell::new([-1, -1]) };
 
-/// The folder of the cgroup v2 a judged program is to start in, open
-/// (`O_DIRECTORY`), set by [`Group::start`](super::group::Group::start)
-/// beside [`ATTACH`], -1 otherwise (cgroup v1, the watch, or
-/// `JUDGE_CLONE_INTO_CGROUP=off`): the runner starts the program in it
-/// with `clone3`'s `CLONE_INTO_CGROUP` (see `runner.rs`), and the
-/// program writes itself in through [`ATTACH`] only where that failed.
-pub(super) static CLONE_INTO: AtomicI32 = AtomicI32::new(-1);
+    /// The folder of the cgroup v2 a judged program is to start in, open
+    /// (`O_DIRECTORY`), set beside [`ATTACH`], -1 otherwise (cgroup v1,
+    /// the watch, or `JUDGE_CLONE_INTO_CGROUP=off`): the runner starts
+    /// the program in it with `clone3`'s `CLONE_INTO_CGROUP` (see
+    /// `runner.rs`), and the program writes itself in through [`ATTACH`]
+    /// only where that failed.
+    pub(super) static CLONE_INTO: Cell<RawFd> = const { Cell::new(-1) };
+}
 
 /// Writes the calling process into the cgroups [`ATTACH`] names; false
 /// when a write failed, so that the program runs outside and the tool
@@ -88,8 +95,7 @@ pub(super) static CLONE_INTO: AtomicI32 = AtomicI32::new(-1);
 /// In the child between fork and exec: a write to a descriptor.
 pub(super) unsafe fn attach_self() -> bool {
     let mut attached = true;
-    for fd in &ATTACH {
-        let fd = fd.load(Ordering::SeqCst);
+    for fd in ATTACH.with(Cell::get) {
         if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
             attached = false;
         }

@@ -94,10 +94,8 @@ impl Group {
         // A judged program (one with a runner) starts in the cgroup,
         // where one can be made (cgroup v2's `CLONE_INTO`), or puts
         // itself in before its exec, through the descriptors in
-        // `ATTACH`, which the runner's fork copies: one start at a time
-        // sets them, so that no run's program takes another's cgroup.
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        let _one_start = ATTACHING.lock().unwrap_or_else(PoisonError::into_inner);
+        // `ATTACH`, which the runner's fork copies: this thread's own, so
+        // that starts on other threads at once never take them.
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let mut cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -106,25 +104,27 @@ impl Group {
                 *cgroup = super::cgroup::Cgroup::make(self.memory);
             }
             if let Some(cgroup) = cgroup.as_ref() {
-                for (attach, fd) in super::cgroup::ATTACH.iter().zip(cgroup.attach_fds()) {
-                    attach.store(fd, std::sync::atomic::Ordering::SeqCst);
-                }
-                super::cgroup::CLONE_INTO
-                    .store(cgroup.clone_into_fd(), std::sync::atomic::Ordering::SeqCst);
+                super::cgroup::ATTACH.with(|attach| attach.set(cgroup.attach_fds()));
+                super::cgroup::CLONE_INTO.with(|folder| folder.set(cgroup.clone_into_fd()));
             }
         }
-        // The group is written down under the lock it is started under,
-        // so that no other run's sweep (which holds it) sees the child
-        // before it is known as a run's.
+        // Counted as starting until its group is written down, so that
+        // no other run's sweep takes the child for an orphan meanwhile.
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        {
+            LIVE.lock().unwrap_or_else(PoisonError::into_inner).starting += 1;
+        }
         let child = command.spawn();
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        for attach in super::cgroup::ATTACH
-            .iter()
-            .chain([&super::cgroup::CLONE_INTO])
         {
-            attach.store(-1, std::sync::atomic::Ordering::SeqCst);
+            super::cgroup::ATTACH.with(|attach| attach.set([-1, -1]));
+            super::cgroup::CLONE_INTO.with(|folder| folder.set(-1));
+        }
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        {
+            live.starting -= 1;
         }
         let child = child?;
         #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -233,25 +233,26 @@ impl Drop for Group {
 pub(super) struct Live {
     runs: usize,
     pub(super) groups: Vec<libc::pid_t>,
+    /// Starts under way, whose child's group is not written down yet.
+    pub(super) starting: usize,
 }
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
 pub(super) static LIVE: Mutex<Live> = Mutex::new(Live {
     runs: 0,
     groups: Vec::new(),
+    starting: 0,
 });
-
-/// Held while a judged program starts (see [`Group::start`]).
-#[cfg(any(target_os = "linux", target_os = "android"))]
-static ATTACHING: Mutex<()> = Mutex::new(());
 
 /// Calls `start`, which starts a program, with this process's stack
 /// limit set to `stack` (at most the hard limit), and puts the limit back
 /// afterwards: the program inherits it at the fork (or posix_spawn) and
-/// keeps it through the exec. Set here rather than in the child, so that a
-/// timed run keeps the quick posix_spawn; this tool's own main thread is
-/// long past growing, and its threads are given their stack sizes. A lock
-/// keeps two starts from restoring each other's limits.
+/// keeps it through the exec. For a start with no runner (a timed run,
+/// which keeps the quick posix_spawn; see [`prepare`]): one with a runner
+/// sets the limit in its child, so that runs at once are not held to one
+/// start at a time. This tool's own main thread is long past growing,
+/// and its threads are given their stack sizes. A lock keeps two starts
+/// from restoring each other's limits.
 ///
 /// Linux lays a program out the old way (mappings growing up from a third
 /// of the address space) when its stack is unlimited; a 64-bit program
@@ -261,12 +262,29 @@ static ATTACHING: Mutex<()> = Mutex::new(());
 pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     static STARTS: Mutex<()> = Mutex::new(());
     let _one_at_a_time = STARTS.lock().unwrap_or_else(PoisonError::into_inner);
+    let Some((given, own)) = stack_limits(stack) else {
+        return start();
+    };
+    // SAFETY: setrlimit only reads `given`; the soft limit is at most the
+    // hard one, which is kept. If it fails the program gets this tool's
+    // stack limit, as before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &given) };
+    let started = start();
+    // SAFETY: as above, putting back the limit read before.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &own) };
+    started
+}
+
+/// The stack limit a program is to start with for `stack` (at most the
+/// hard limit), and this process's own; `None` when they are the same or
+/// this process's cannot be read.
+fn stack_limits(stack: Stack) -> Option<(libc::rlimit, libc::rlimit)> {
     // SAFETY: rlimit is plain old data, for which all zero bytes are a
     // valid value.
     let mut own: libc::rlimit = unsafe { std::mem::zeroed() };
     // SAFETY: getrlimit writes only to `own`, a valid rlimit.
     if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut own) } != 0 {
-        return start();
+        return None;
     }
     let wanted = match stack {
         Stack::Unlimited => libc::RLIM_INFINITY,
@@ -279,21 +297,11 @@ pub fn with_stack<T>(stack: Stack, start: impl FnOnce() -> T) -> T {
     } else {
         wanted.min(own.rlim_max)
     };
-    if soft == own.rlim_cur {
-        return start();
-    }
     let given = libc::rlimit {
         rlim_cur: soft,
         rlim_max: own.rlim_max,
     };
-    // SAFETY: setrlimit only reads `given`; the soft limit is at most the
-    // hard one, which is kept. If it fails the program gets this tool's
-    // stack limit, as before.
-    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &given) };
-    let started = start();
-    // SAFETY: as above, putting back the limit read before.
-    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &own) };
-    started
+    (soft != own.rlim_cur).then_some((given, own))
 }
 
 /// The hard stack limit this tool runs under (which no program it starts
@@ -319,8 +327,10 @@ pub fn stack_hard_limit() -> Option<u64> {
 /// be killed as one; when `measure_memory`, starts it with fork and exec
 /// so that its peak memory is its own, under a runner (see
 /// [`prepare_child`]; the runner's pid is then the group's id, and the
-/// tool's child), and under a memory limit, where no watchdog reads
-/// resident memory, caps its address space.
+/// tool's child), with the stack limit `stack` set in the child, and
+/// under a memory limit, where no watchdog reads resident memory, caps
+/// its address space. Without `measure_memory`, [`with_stack`] sets the
+/// stack limit around the start.
 ///
 /// Where the watchdog reads resident memory (Linux, macOS) the address
 /// space is not capped: what a program reserves is not what it uses, and
@@ -346,12 +356,14 @@ pub fn stack_hard_limit() -> Option<u64> {
 /// more than posix_spawn (0.2 ms and more, growing with this tool's
 /// memory), so timed runs do without it; std's posix_spawn sets the
 /// process group too.
-pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>) {
+pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>, stack: Stack) {
     command.process_group(0);
     drop(take_pending(command));
     if !measure_memory {
         return;
     }
+    // Set in the child (see [`with_stack`]).
+    let stack = stack_limits(stack).map(|(given, _)| given);
     let cap = memory.filter(|_| !WATCHES_RESIDENT);
     let limit = cap.map(|limit| {
         let cap = libc::rlim_t::try_from(address_space_cap(limit)).unwrap_or(libc::RLIM_INFINITY);
@@ -380,11 +392,11 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>)
         Ok(report) => report,
         // Without the pipe the program is started as the tool's own
         // child, as it was before the runner: it can stop the tool.
-        Err(_) => return prepare_child(command, limit, None),
+        Err(_) => return prepare_child(command, limit, stack, None),
     };
     let writer = report.writer.as_raw_fd();
     let open_files = open_files_bound();
-    prepare_child(command, limit, Some((writer, open_files)));
+    prepare_child(command, limit, stack, Some((writer, open_files)));
     let key = command as *const Command as usize;
     PENDING.with(|pending| pending.borrow_mut().push((key, report)));
 }

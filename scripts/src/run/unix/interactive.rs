@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 /// also kills its process group on its way out, see `signals.rs`; the program
 /// and every checker have it already, see [`prepare_child`](super::runner::prepare_child)).
 pub fn prepare_interactor(command: &mut Command) {
-    prepare(command, false, None);
+    prepare(command, false, None, crate::run::Stack::Unlimited);
     #[cfg(any(target_os = "linux", target_os = "android"))]
     {
         // SAFETY: getpid only reads this process's id.

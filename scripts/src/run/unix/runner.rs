@@ -124,7 +124,8 @@ pub(super) fn open_files_bound() -> libc::c_int {
 }
 
 /// Sets up what runs in the child between fork and exec: the address
-/// space cap `limit`, the parent's death signal and, given `runner` (the
+/// space cap `limit`, the stack limit `stack`, the parent's death signal
+/// and, given `runner` (the
 /// report pipe's writing end and a bound on open descriptors), a runner.
 ///
 /// The runner keeps the program out of reach of the tool. A program can
@@ -141,6 +142,7 @@ pub(super) fn open_files_bound() -> libc::c_int {
 pub(super) fn prepare_child(
     command: &mut Command,
     limit: Option<libc::rlimit>,
+    stack: Option<libc::rlimit>,
     runner: Option<(RawFd, libc::c_int)>,
 ) {
     // SAFETY: the closure runs in the child between fork and exec, where
@@ -155,6 +157,11 @@ pub(super) fn prepare_child(
         command.pre_exec(move || {
             if let Some(limit) = &limit {
                 libc::setrlimit(libc::RLIMIT_AS, limit);
+            }
+            // The program's stack limit, which it inherits from its
+            // runner at the fork and keeps through its exec.
+            if let Some(stack) = &stack {
+                libc::setrlimit(libc::RLIMIT_STACK, stack);
             }
             // A program in a group of its own does not get the
             // terminal's Ctrl-C: on Linux it is killed when this tool
@@ -244,7 +251,7 @@ const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 /// computed before, no allocation.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 unsafe fn fork_into_cgroup() -> (libc::pid_t, bool) {
-    let folder = super::cgroup::CLONE_INTO.load(std::sync::atomic::Ordering::SeqCst);
+    let folder = super::cgroup::CLONE_INTO.with(std::cell::Cell::get);
     if let Ok(folder) = u64::try_from(folder) {
         let arguments = CloneArgs {
             flags: CLONE_INTO_CGROUP,

@@ -28,17 +28,24 @@ pub(super) fn sweep(group: libc::pid_t) {
     let (tool, tool_group) = unsafe { (libc::getpid(), libc::getpgrp()) };
     let give_up = Instant::now() + Duration::from_secs(1);
     loop {
-        // Held from the list to the kills: a run that starts meanwhile
-        // (its group written down under this lock, see `Group::start`)
-        // is not taken for an orphan.
+        // /proc is read without the lock, which starts wait on; then,
+        // under it, each child is taken for an orphan only if no run
+        // has it as its group (a run's group is written down under the
+        // lock, see `Group::start`) and it is still the tool's child in
+        // the group read (not reaped meanwhile by another run's sweep).
+        // While a run is starting, its child may not be written down
+        // yet: one that left its group is then not taken, this round.
+        let children = children_outside(tool, tool_group);
         let live = super::group::LIVE
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let others = |pid: libc::pid_t| pid != group && live.groups.contains(&pid);
-        let orphans: Vec<libc::pid_t> = children_outside(tool, tool_group)
+        let orphans: Vec<libc::pid_t> = children
             .into_iter()
             .filter(|&(orphan, its_group)| {
-                its_group == group || !(others(its_group) || others(orphan))
+                let whose = its_group == group
+                    || (live.starting == 0 && !(others(its_group) || others(orphan)));
+                whose && parent_and_group(orphan) == Some((tool, its_group))
             })
             .map(|(orphan, _)| orphan)
             .collect();
@@ -66,8 +73,7 @@ pub(super) fn sweep(group: libc::pid_t) {
 }
 
 /// The children of process `parent` outside process group `group`, each
-/// with its own group, from /proc/PID/stat (after the command name in
-/// parentheses, which may hold anything: state, parent, group).
+/// with its own group.
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<(libc::pid_t, libc::pid_t)> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -82,25 +88,29 @@ fn children_outside(parent: libc::pid_t, group: libc::pid_t) -> Vec<(libc::pid_t
         else {
             continue;
         };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        let Some((_, after_name)) = stat.rsplit_once(')') else {
-            continue;
-        };
-        let mut fields = after_name.split_whitespace().skip(1);
-        let mut next = || {
-            fields
-                .next()
-                .and_then(|field| field.parse::<libc::pid_t>().ok())
-        };
-        if let (Some(its_parent), Some(its_group)) = (next(), next()) {
+        if let Some((its_parent, its_group)) = parent_and_group(pid) {
             if its_parent == parent && its_group != group {
                 children.push((pid, its_group));
             }
         }
     }
     children
+}
+
+/// The parent and the process group of process `pid`, from
+/// /proc/PID/stat (after the command name in parentheses, which may hold
+/// anything: state, parent, group).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn parent_and_group(pid: libc::pid_t) -> Option<(libc::pid_t, libc::pid_t)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, after_name) = stat.rsplit_once(')')?;
+    let mut fields = after_name.split_whitespace().skip(1);
+    let mut next = || {
+        fields
+            .next()
+            .and_then(|field| field.parse::<libc::pid_t>().ok())
+    };
+    Some((next()?, next()?))
 }
 
 /// Kills every process group the tool started a program in (each led by

@@ -261,8 +261,18 @@ mod tests {
             command
         };
         let (mut first, mut second) = (command("3"), command("5"));
-        prepare(&mut first, true, Some(64 << 20));
-        prepare(&mut second, true, Some(64 << 20));
+        prepare(
+            &mut first,
+            true,
+            Some(64 << 20),
+            crate::run::Stack::Unlimited,
+        );
+        prepare(
+            &mut second,
+            true,
+            Some(64 << 20),
+            crate::run::Stack::Unlimited,
+        );
         let group = Group::new(Some(64 << 20)).unwrap();
         let started = Instant::now();
         let watch = Watch {
@@ -293,7 +303,12 @@ mod tests {
         use std::sync::atomic::Ordering;
         let mut command = Command::new("/bin/sh");
         command.args(["-c", "exit 3"]);
-        prepare(&mut command, true, Some(64 << 20));
+        prepare(
+            &mut command,
+            true,
+            Some(64 << 20),
+            crate::run::Stack::Unlimited,
+        );
         let group = Group::new(Some(64 << 20)).unwrap();
         let started = Instant::now();
         let watch = Watch {
