@@ -114,7 +114,13 @@ impl Group {
         {
             LIVE.lock().unwrap_or_else(PoisonError::into_inner).starting += 1;
         }
+        // Where a pipe cannot be made close-on-exec at once (no pipe2),
+        // no start forks between another thread's pipe and its flag.
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let no_pipe_half_made = SPAWNS.lock().unwrap_or_else(PoisonError::into_inner);
         let child = command.spawn();
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        drop(no_pipe_half_made);
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             super::cgroup::ATTACH.with(|attach| attach.set([-1, -1]));
@@ -225,6 +231,16 @@ impl Drop for Group {
         }
     }
 }
+
+/// Held, where there is no pipe2 (macOS), while a start forks and while
+/// a pipe is made and marked close-on-exec (see `runner.rs` and
+/// `interactive.rs`), so that no program started from another thread
+/// inherits a pipe's end in between, which would keep it open: an
+/// interactor that never sees its program's output end, a report that
+/// never ends. std's own pipes for a start are made inside its spawn,
+/// under the lock too.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+pub(super) static SPAWNS: Mutex<()> = Mutex::new(());
 
 /// The runs going on, and the process groups they started (each led by
 /// the tool's child: a runner, an interactor, a timed program) that have

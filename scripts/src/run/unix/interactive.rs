@@ -315,10 +315,14 @@ pub fn pipe() -> io::Result<(File, File)> {
     // SAFETY: pipe2 writes two descriptors to `ends`, an array of two.
     #[cfg(any(target_os = "linux", target_os = "android"))]
     let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+    // Marked close-on-exec right after, under the lock every start
+    // forks under (see `group::SPAWNS`): no program another thread
+    // starts gets an end in between.
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _no_start = super::group::SPAWNS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // SAFETY: pipe writes two descriptors to `ends`, an array of two.
-    // Marked close-on-exec right after: runs are one at a time (see
-    // [`Group`]), so no other thread of the tool starts a program between
-    // the two calls.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     let made = unsafe {
         let made = libc::pipe(ends.as_mut_ptr());

@@ -80,11 +80,17 @@ impl Report {
         // Both ends close at exec from the start on Linux, so that no
         // program another thread starts meanwhile holds the writing end
         // (a read of the report would wait for it). macOS has no pipe2:
-        // the flag is set just after.
+        // the flag is set just after, with no start in between.
         // SAFETY: pipe2 and pipe write two descriptors to `ends`, which
         // has room for them.
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let made = unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) };
+        // Made and marked under the lock starts fork under (see
+        // `SPAWNS`).
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let _no_start = super::group::SPAWNS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // SAFETY: as above.
         #[cfg(not(any(target_os = "linux", target_os = "android")))]
         let made = unsafe { libc::pipe(ends.as_mut_ptr()) };
