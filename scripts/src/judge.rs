@@ -422,15 +422,20 @@ impl<'a> Folder<'a> {
         found: &'a cases::Found,
         judging: &'a Judging,
     ) -> Folder<'a> {
-        let mut folder = Folder {
-            before: String::new(),
-            cases: Err(Whole {
-                label: String::new(),
-                shown_label: String::new(),
-                verdict: Verdict::Error,
-                shown: String::new(),
-            }),
-        };
+        let mut before = String::new();
+        let cases = Folder::cases(label, program, found, judging, &mut before);
+        Folder { before, cases }
+    }
+
+    /// What [`Folder::of`] judges, the notes to print before its cases
+    /// written to `before`.
+    fn cases(
+        label: &'a str,
+        program: &'a Path,
+        found: &'a cases::Found,
+        judging: &'a Judging,
+        before: &mut String,
+    ) -> Result<Cases<'a>, Whole> {
         let shown_label = printable(label.as_bytes());
         let whole = |shown: String| Whole {
             label: label.to_string(),
@@ -441,8 +446,7 @@ impl<'a> Folder<'a> {
         let cases = match found {
             Ok(cases) => cases,
             Err(error) => {
-                folder.cases = Err(whole(error.layout(UNDER, UNDER_DETAIL)));
-                return folder;
+                return Err(whole(error.layout(UNDER, UNDER_DETAIL)));
             }
         };
         let checker = match &judging.interactor {
@@ -459,8 +463,7 @@ impl<'a> Folder<'a> {
         for (what, path) in programs {
             if !path.is_file() {
                 let detail = format!("the {what} {} is not a file", path.display());
-                folder.cases = Err(whole(indented(&detail, UNDER)));
-                return folder;
+                return Err(whole(indented(&detail, UNDER)));
             }
         }
         let transcripts = judging.transcripts;
@@ -472,16 +475,15 @@ impl<'a> Folder<'a> {
                 "the folder has {transcripts} .interaction {files}: the problem is interactive; \
                  judge it against its interactor with --interactor SPEC (see --help)"
             );
-            folder.cases = Err(whole(indented(&detail, UNDER)));
-            return folder;
+            return Err(whole(indented(&detail, UNDER)));
         }
         if let Some(shortfall) = run::stack_shortfall_once(judging.limits.stack) {
-            folder.before.push_str(&format!(
+            before.push_str(&format!(
                 "note: {shortfall}: a deep recursion a judge accepts can be RE here\n"
             ));
         }
         if transcripts > 0 {
-            folder.before.push_str(&format!(
+            before.push_str(&format!(
                 "note: {transcripts} .interaction {files} skipped: a transcript for the \
                  statement, not a case\n"
             ));
@@ -513,13 +515,12 @@ impl<'a> Folder<'a> {
                 }
             })
             .collect();
-        folder.cases = Ok(Cases {
+        Ok(Cases {
             label,
             program,
             judging,
             list,
-        });
-        folder
+        })
     }
 
     /// With `line` (ending in a newline) printed before everything else.
