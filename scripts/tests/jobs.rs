@@ -177,7 +177,7 @@ fn the_accounting_tests_programs_get_the_verdicts_of_one_job() {
             "double\n",
         ),
         ("05-reap", "reap 300 100\n".to_string(), "reaped\n"),
-        ("06-memfd-over", "memfd 300 done\n".to_string(), "held\n"),
+        ("06-memfd-over", "memfd 300 hold\n".to_string(), "held\n"),
         ("07-alloc-over", "alloc 300\n".to_string(), "allocated\n"),
         ("08-threads", "cpu-threads 2 200\n".to_string(), "spun\n"),
         (
