@@ -330,13 +330,20 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
         // call's time, on a line of its own, is the part of a test that
         // -j can shorten.
         let mut lines = format!("# {} call {call_seconds:.3}\n", args.join(" "));
+        // Each line names its program and the arguments but the programs.
+        let mut rest = Vec::new();
+        let mut given = args.iter();
+        while let Some(arg) = given.next() {
+            match *arg {
+                "--program" => drop(given.next()),
+                other => rest.push(other),
+            }
+        }
+        let rest = rest.join(" ");
         for (case, judged) in &cases {
             lines += &format!(
-                "{} {case} {} wall {:.3} cpu {:.3}\n",
-                args.join(" "),
-                judged.verdict,
-                judged.wall_seconds,
-                judged.cpu_seconds
+                "{} {rest} {case} {} wall {:.3} cpu {:.3}\n",
+                judged.program, judged.verdict, judged.wall_seconds, judged.cpu_seconds
             );
         }
         use std::io::Write;
