@@ -35,8 +35,9 @@ pub struct Judge {
     /// Problem crates to judge; none means the one whose folder this is
     /// run in, or all.
     pub crates: Vec<String>,
-    /// Judge this program instead of the crates' binaries...
-    pub program: Option<PathBuf>,
+    /// Judge these programs instead of the crates' binaries, each on
+    /// every case (`--program` given once or more)...
+    pub programs: Vec<PathBuf>,
     /// ...on the samples in this folder.
     pub samples: Option<PathBuf>,
     /// Instead of the crate's limits (with `--program`, the defaults).
@@ -84,7 +85,12 @@ const JUDGE: Spec = Spec {
     command: "judge",
     help: JUDGE_HELP,
     flags: &[
-        valued("program", "PATH"),
+        Flag {
+            name: "program",
+            value: Some("PATH"),
+            repeatable: true,
+            short: None,
+        },
         valued("samples", "DIR"),
         valued("time-limit-ms", "N"),
         valued("memory-limit-mib", "N"),
@@ -131,7 +137,7 @@ pub fn judge(parser: &mut lexopt::Parser) -> Result<Judge, Error> {
     command(&JUDGE, parser, |given| {
         Ok(Judge {
             crates: given.positional()?,
-            program: given.program("program"),
+            programs: given.programs("program"),
             samples: given.path("samples"),
             time_limit: given.number("time-limit-ms")?.map(Duration::from_millis),
             memory_limit: given
@@ -771,7 +777,16 @@ mod tests {
         let judge = judge_of("--memory-limit-mib 2 --program a --samples s").unwrap();
         assert_eq!(judge.limits(own).memory, 2 << 20);
         assert_eq!(judge.limits(own).time, own.time);
-        assert_eq!(judge.program, Some(PathBuf::from("./a")));
+        assert_eq!(judge.programs, [PathBuf::from("./a")]);
+        let judge = judge_of("--program a --program b/c --program a --samples s").unwrap();
+        assert_eq!(
+            judge.programs,
+            [
+                PathBuf::from("./a"),
+                PathBuf::from("./b/c"),
+                PathBuf::from("./a")
+            ]
+        );
         let judge = judge_of("--output-limit-mib 8 --stack-limit-mib unlimited").unwrap();
         let small_stack = Limits {
             stack: Stack::Bytes(8 << 20),

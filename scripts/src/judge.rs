@@ -122,12 +122,15 @@ impl Judging {
 pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     let json_to_stdout = options.json.as_deref() == Some(Path::new("-"));
     let out = color::stream(options.color, json_to_stdout)?;
-    if let Some(program) = &options.program {
+    if !options.programs.is_empty() {
         let samples = options
             .samples
             .as_deref()
             .ok_or("--program needs --samples DIR")?;
-        package::check_program(program, samples)?;
+        let programs = labelled(&options.programs);
+        for (_, program) in &programs {
+            package::check_program(program, samples)?;
+        }
         let profile = options
             .judge
             .map_or_else(Chosen::unknown, |profile| Chosen {
@@ -141,9 +144,7 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
         };
         let checker = Checker::of(profile.profile.comparison);
         let plan = package::plan(samples, own, &checker, None, "default", options)?;
-        let label = program.file_stem().unwrap_or(program.as_os_str());
-        let label = label.to_string_lossy();
-        return judge_plan(&label, program, plan, profile, options, out, |_| Ok(()));
+        return judge_plan(&programs, plan, profile, options, out, |_| Ok(()));
     }
     let workspace = Workspace::load()?;
     let problems = workspace.select(&options.crates)?;
@@ -170,16 +171,13 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
             "the crate's",
             options,
         )?;
-        let program = workspace.release_binary(&problem.name);
-        return judge_plan(
-            &problem.name,
-            &program,
-            plan,
-            judging.profile,
-            options,
-            out,
-            |judging| built(&workspace, problem, judging),
-        );
+        let program = [(
+            problem.name.clone(),
+            workspace.release_binary(&problem.name),
+        )];
+        return judge_plan(&program, plan, judging.profile, options, out, |judging| {
+            built(&workspace, problem, judging)
+        });
     }
     let interactive =
         options.interactor.is_some() || problems.iter().any(|problem| problem.interactor.is_some());
@@ -238,13 +236,47 @@ pub fn main(options: &flags::Judge) -> Result<bool, Error> {
     reporter.end()
 }
 
-/// Judges `program` on the folder or package that `plan` read
-/// (`--samples`), once `build` has made what it needs (the crate's binary
-/// and interactor, when it is a crate's): the package's line, then its
-/// cases, then the summary.
+/// Each of `--program`'s programs once (a program named twice is judged
+/// once), with the label its cases go under: its file name less the
+/// extension, or where two programs have that name, each one's path as
+/// given.
+fn labelled(programs: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut unique: Vec<&PathBuf> = Vec::new();
+    for program in programs {
+        if !unique.contains(&program) {
+            unique.push(program);
+        }
+    }
+    let stem = |program: &Path| {
+        let stem = program.file_stem().unwrap_or(program.as_os_str());
+        stem.to_string_lossy().into_owned()
+    };
+    unique
+        .iter()
+        .map(|program| {
+            let shared = unique
+                .iter()
+                .filter(|other| stem(other) == stem(program))
+                .count()
+                > 1;
+            let label = if shared {
+                // As given: less the `./` a bare name was given.
+                let given = program.strip_prefix(".").unwrap_or(program);
+                given.to_string_lossy().into_owned()
+            } else {
+                stem(program)
+            };
+            (label, program.to_path_buf())
+        })
+        .collect()
+}
+
+/// Judges each of `programs` (with its label) on the folder or package
+/// that `plan` read (`--samples`), once `build` has made what it needs
+/// (the crate's binary and interactor, when it is a crate's): the
+/// package's line, then each program's cases, then the summary.
 fn judge_plan(
-    label: &str,
-    program: &Path,
+    programs: &[(String, PathBuf)],
     plan: package::Plan,
     profile: Chosen,
     options: &flags::Judge,
@@ -253,21 +285,37 @@ fn judge_plan(
 ) -> Result<bool, Error> {
     let (judging, found, line) = plan_judging(plan, profile, options);
     transcript_applies(options, &judging)?;
-    let inputs: Vec<&Path> = inputs_of(program, &judging, &found).collect();
+    let inputs: Vec<&Path> = programs
+        .iter()
+        .flat_map(|(_, program)| inputs_of(program, &judging, &found))
+        .collect();
     let json = JsonLines::open(options.json.as_deref(), &inputs)?;
     let reporter = &mut Reporter::new(out, json);
-    let folder = match build(&judging) {
-        Err(whole) => Folder::whole(whole),
+    let folders = match build(&judging) {
+        Err(whole) => vec![Folder::whole(whole)],
         Ok(()) => {
             let mut before = format!("{}; {}\n", judging.profile.describe(), run::accounting());
             if let Some(line) = line {
                 before.push_str(&line);
                 before.push('\n');
             }
-            Folder::of(label, program, &found, &judging).after(before)
+            // The line of what the cases are judged under comes once.
+            programs
+                .iter()
+                .enumerate()
+                .map(|(at, (label, program))| {
+                    let folder = Folder::of(label, program, &found, &judging);
+                    let before = if at == 0 {
+                        before.clone()
+                    } else {
+                        String::new()
+                    };
+                    folder.after(before)
+                })
+                .collect()
         }
     };
-    judge_folders(vec![folder], reporter);
+    judge_folders(folders, reporter);
     reporter.end()
 }
 

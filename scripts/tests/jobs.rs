@@ -368,3 +368,85 @@ fn the_workspace_is_judged_alike_at_any_jobs() {
     }
     println!("{} cases compared at -j 2 and -j 4", verdicts(&one).len());
 }
+
+/// Several programs in one call (`--program` given more than once: a
+/// problem setter's pass over a package's submissions): each judged on
+/// every case, in the order given, under its own label (its path where
+/// two share a name), a program named twice judged once; each case's
+/// verdict the one the program gets judged alone, at any jobs.
+#[test]
+fn several_programs_get_the_verdicts_each_gets_alone() {
+    let cases = [
+        ("1", "print 1\\n", "1\n"),
+        ("2", "print 2\\n", "1\n"),
+        ("3", "sleep 200\n", "slept\n"),
+    ];
+    let samples = samples("jobs-programs", &cases);
+    let bin = Scratch::new("jobs-programs-bin");
+    let name = format!("one{}", std::env::consts::EXE_SUFFIX);
+    let one = bin.path.join(&name);
+    let other = bin.path.join("sub").join(&name);
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::fs::copy(fixture(), &one).unwrap();
+    std::fs::copy(fixture(), &other).unwrap();
+    // Panics on any case's arguments: RE wherever it runs.
+    let crashing = Path::new(env!("CARGO_BIN_EXE_checker-fixture"));
+    let alone: Vec<Vec<(String, String)>> = [&one, &other, crashing]
+        .iter()
+        .map(|program| verdicts(&judged(program, &samples.path, &[], "1", None).0))
+        .collect();
+    assert_eq!(
+        alone[0],
+        [("1", "AC"), ("2", "WA"), ("3", "AC")].map(|(c, v)| (c.into(), v.into()))
+    );
+    assert!(
+        alone[2].iter().all(|(_, verdict)| verdict == "RE"),
+        "{alone:?}"
+    );
+    for jobs in ["1", "2", "4"] {
+        let mut command = tool();
+        command.args(["judge", "--json", "-", "-j", jobs]);
+        for program in [&one, &other, crashing, &one] {
+            command.arg("--program").arg(program);
+        }
+        let output = command
+            .arg("--samples")
+            .arg(&samples.path)
+            .output()
+            .unwrap();
+        let (lines, report) = lines_of(output);
+        let labels: Vec<&str> = lines
+            .iter()
+            .filter(|line| line["type"] == "case")
+            .map(|line| line["crate"].as_str().unwrap())
+            .collect();
+        let (one, other) = (one.to_str().unwrap(), other.to_str().unwrap());
+        let wanted: Vec<&str> = [one, other, "checker-fixture"]
+            .iter()
+            .flat_map(|label| [*label; 3])
+            .collect();
+        assert_eq!(labels, wanted, "-j {jobs}:\n{}", report.stderr);
+        assert_eq!(
+            verdicts(&lines),
+            alone.concat(),
+            "-j {jobs}:\n{}",
+            report.stderr
+        );
+        let summary = report.stderr.lines().last().unwrap();
+        let used = expected_jobs(jobs);
+        let jobs_word = if used == 1 {
+            "job".to_string()
+        } else {
+            format!("{used} jobs")
+        };
+        assert!(summary.starts_with("4 passed, 5 failed"), "{summary}");
+        assert!(summary.ends_with(&jobs_word), "{summary}");
+        // What the cases are judged under is said once.
+        assert_eq!(
+            report.stderr.matches("judged as ").count(),
+            1,
+            "{}",
+            report.stderr
+        );
+    }
+}

@@ -272,6 +272,8 @@ fn program_of(submission: &Path, name: &str) -> PathBuf {
 
 /// One case as the tool judged it.
 struct Judged {
+    /// The program's label: its file name less its extension.
+    program: String,
     verdict: String,
     wall_seconds: f64,
     cpu_seconds: f64,
@@ -307,6 +309,7 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
         .map(|value| {
             let text = |key: &str| value[key].as_str().unwrap_or_default().to_string();
             let judged = Judged {
+                program: text("crate"),
                 verdict: text("verdict"),
                 wall_seconds: value["wall_ns"].as_f64().unwrap_or_default() / 1e9,
                 cpu_seconds: value["cpu_ns"].as_f64().unwrap_or_default() / 1e9,
@@ -327,13 +330,20 @@ fn judge(samples: &Path, args: &[&str]) -> Vec<(String, Judged)> {
         // call's time, on a line of its own, is the part of a test that
         // -j can shorten.
         let mut lines = format!("# {} call {call_seconds:.3}\n", args.join(" "));
+        // Each line names its program and the arguments but the programs.
+        let mut rest = Vec::new();
+        let mut given = args.iter();
+        while let Some(arg) = given.next() {
+            match *arg {
+                "--program" => drop(given.next()),
+                other => rest.push(other),
+            }
+        }
+        let rest = rest.join(" ");
         for (case, judged) in &cases {
             lines += &format!(
-                "{} {case} {} wall {:.3} cpu {:.3}\n",
-                args.join(" "),
-                judged.verdict,
-                judged.wall_seconds,
-                judged.cpu_seconds
+                "{} {rest} {case} {} wall {:.3} cpu {:.3}\n",
+                judged.program, judged.verdict, judged.wall_seconds, judged.cpu_seconds
             );
         }
         use std::io::Write;
@@ -865,13 +875,35 @@ impl Tally {
         } else {
             package.to_path_buf()
         };
-        let judge_at = |program: &Path, seconds: f64| {
+        // The programs of one limit are judged in one call, each case's
+        // lines grouped by program in the order given, as a problem setter
+        // judges a package's submissions (and all their runs are jobs).
+        let judge_at = |programs: &[PathBuf], seconds: f64| -> Vec<Vec<(String, Judged)>> {
             let milliseconds = ((seconds * 1000.0) as u64).to_string();
-            let program = program.to_str().unwrap();
-            judge(
-                &judged,
-                &["--program", program, "--time-limit-ms", &milliseconds],
-            )
+            let mut args = Vec::new();
+            for program in programs {
+                args.extend(["--program", program.to_str().unwrap()]);
+            }
+            args.extend(["--time-limit-ms", &milliseconds]);
+            let mut groups: Vec<Vec<(String, Judged)>> =
+                programs.iter().map(|_| Vec::new()).collect();
+            for (case, judged) in judge(&judged, &args) {
+                let at = programs
+                    .iter()
+                    .position(|program| {
+                        program.file_stem().unwrap().to_str() == Some(&judged.program)
+                    })
+                    .unwrap_or_else(|| panic!("a case of no program given: {}", judged.program));
+                groups[at].push((case, judged));
+            }
+            for (program, group) in programs.iter().zip(&groups) {
+                assert!(
+                    !group.is_empty(),
+                    "no case judged for {}",
+                    program.display()
+                );
+            }
+            groups
         };
         // The accepted ones first; problemtools gives them 300 s, and the
         // slowest sets its time limit.
@@ -879,20 +911,25 @@ impl Tally {
             TimeLimit::FromAccepted { .. } => 300.0,
             TimeLimit::Fixed(seconds) | TimeLimit::Stated { seconds, .. } => seconds,
         };
-        let mut slowest: f64 = 0.0;
-        for submission in submissions
+        let (accepted, others): (Vec<_>, Vec<_>) = submissions
             .iter()
-            .filter(|(folder, _)| folder == "accepted")
-        {
-            let judged = judge_at(&binary(submission), first_limit);
-            self.judged += 1;
-            if first_failure(&judged) != "AC" {
-                let got = first_failure(&judged);
-                self.failures
-                    .push(format!("{}: wanted AC, got {got}", submission.1.display()));
-            }
-            for (_, case) in &judged {
-                slowest = slowest.max(case.wall_seconds);
+            .partition(|(folder, _)| folder == "accepted");
+        let mut slowest: f64 = 0.0;
+        if !accepted.is_empty() {
+            let programs: Vec<PathBuf> = accepted
+                .iter()
+                .map(|submission| binary(submission))
+                .collect();
+            for (submission, judged) in accepted.iter().zip(judge_at(&programs, first_limit)) {
+                self.judged += 1;
+                if first_failure(&judged) != "AC" {
+                    let got = first_failure(&judged);
+                    self.failures
+                        .push(format!("{}: wanted AC, got {got}", submission.1.display()));
+                }
+                for (_, case) in &judged {
+                    slowest = slowest.max(case.wall_seconds);
+                }
             }
         }
         let limits = match limit {
@@ -909,29 +946,57 @@ impl Tally {
                 time_limit_to_tle,
             } => vec![seconds, seconds * time_limit_to_tle],
         };
-        for submission in submissions
-            .iter()
-            .filter(|(folder, _)| folder != "accepted")
-        {
-            let program = binary(submission);
-            let name = submission.1.file_name().unwrap().to_str().unwrap();
-            // A known verdict may be several, apart by `|`.
-            let want: Vec<&str> = match known.iter().find(|(file, _, _)| *file == name) {
-                Some((_, verdicts, _)) => verdicts.split('|').collect(),
-                None => wanted(&submission.0).unwrap().to_vec(),
-            };
-            let mut got = Vec::new();
-            for &seconds in &limits {
-                got.push(first_failure(&judge_at(&program, seconds)).to_string());
-                if want.contains(&got.last().unwrap().as_str()) {
-                    break;
-                }
+        // Each of the others: the verdicts it may have, and those it got,
+        // a limit after another until one is wanted.
+        struct Pending<'a> {
+            submission: &'a (String, PathBuf),
+            program: PathBuf,
+            want: Vec<&'a str>,
+            got: Vec<String>,
+        }
+        impl Pending<'_> {
+            fn open(&self) -> bool {
+                !self
+                    .got
+                    .last()
+                    .is_some_and(|got| self.want.contains(&got.as_str()))
             }
+        }
+        let mut pending: Vec<Pending> = others
+            .into_iter()
+            .map(|submission| {
+                let name = submission.1.file_name().unwrap().to_str().unwrap();
+                // A known verdict may be several, apart by `|`.
+                let want: Vec<&str> = match known.iter().find(|(file, _, _)| *file == name) {
+                    Some((_, verdicts, _)) => verdicts.split('|').collect(),
+                    None => wanted(&submission.0).unwrap().to_vec(),
+                };
+                let program = binary(submission);
+                Pending {
+                    submission,
+                    program,
+                    want,
+                    got: Vec::new(),
+                }
+            })
+            .collect();
+        for &seconds in &limits {
+            let open: Vec<&mut Pending> = pending.iter_mut().filter(|one| one.open()).collect();
+            if open.is_empty() {
+                break;
+            }
+            let programs: Vec<PathBuf> = open.iter().map(|one| one.program.clone()).collect();
+            for (one, judged) in open.into_iter().zip(judge_at(&programs, seconds)) {
+                one.got.push(first_failure(&judged).to_string());
+            }
+        }
+        for one in pending {
             self.judged += 1;
-            if !want.contains(&got.last().unwrap().as_str()) {
+            if one.open() {
+                let (want, got) = (&one.want, &one.got);
                 self.failures.push(format!(
                     "{}: wanted {want:?}, got {got:?} at limits {limits:?} s",
-                    submission.1.display()
+                    one.submission.1.display()
                 ));
             }
         }

@@ -109,6 +109,15 @@ impl Given {
         self.value(name).map(|value| program_path(Path::new(value)))
     }
 
+    /// Every value of a repeatable option, each a program's path.
+    pub(super) fn programs(&self, name: &str) -> Vec<PathBuf> {
+        self.options
+            .iter()
+            .filter(|(given, _)| *given == name)
+            .map(|(_, value)| program_path(Path::new(value)))
+            .collect()
+    }
+
     pub(super) fn string(&self, name: &str) -> Result<Option<String>, Error> {
         self.value(name).cloned().map(cli::string).transpose()
     }
