@@ -275,8 +275,12 @@ mod tests {
     /// started just before each one that stays, and reaped, on the same
     /// thread's list. Read once, a list missed a child that stayed in
     /// about one run of this test in two (1 or 2 in some 10,000
-    /// readings).
+    /// readings). Run alone (`cargo test -p scripts --bin scripts --
+    /// --ignored children_reaped`): its 600 processes started at once
+    /// in the tests' process end the slow connections of the listener's
+    /// test beside it.
     #[test]
+    #[ignore = "starts 600 processes, which disturbs the listener's test beside it: run alone"]
     fn children_reaped_meanwhile_hide_none_that_stays() {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::{Arc, Mutex};
