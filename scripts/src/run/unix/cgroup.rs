@@ -14,7 +14,8 @@
 //! `cgroup_delete` removes it. Its v2 path is here too (`memory.max`,
 //! `memory.swap.max` 0, `memory.peak` where the kernel has it, 5.19 on,
 //! `cpu.stat`'s `usage_usec`, `oom_kill` in `memory.events`), as root or
-//! in a cgroup delegated to the tool's user (see [`found_v2`]); proven
+//! in a cgroup delegated to the tool's user, a systemd scope with
+//! `Delegate=yes` included (see [`found_v2`] and [`delegated`]); proven
 //! in a guest with cgroup v2 only (`.ci/guest`).
 //!
 //! A memory overrun: runguard leaves it to the kernel, which kills a
@@ -38,7 +39,9 @@
 //! a tool makes it empties (kills what is in it) and removes every
 //! folder of its own pid namespace whose tool is gone: a tool killed by
 //! SIGKILL leaves its run's cgroups, with what the program started still
-//! in them, for the next run to end. Folders named `judge-PID-N`, as
+//! in them, for the next run to end; a tool's leaf in its delegated
+//! cgroup (`judge-PID-START-NS-tool`, see [`take`]) is removed when
+//! empty, and what it holds never killed. Folders named `judge-PID-N`, as
 //! tools before these names made them, say nothing of their namespace
 //! (the cpuacct hierarchy's root is shared with other machines' jobs on
 //! some hosts) and are left alone.
@@ -220,34 +223,158 @@ fn writable(path: &Path) -> bool {
 /// the memory and cpu controllers and this tool may make one there (as
 /// root, or in a cgroup delegated to its user with the controllers
 /// enabled, as systemd's `user@UID.service`); else in the tool's own
-/// cgroup when it was delegated to its user (it may write its
-/// `cgroup.procs` and `cgroup.subtree_control`): the tool moves into a
-/// leaf of its own there (`judge-PID-START-NS-tool`: a cgroup that holds
-/// processes gives its children no controllers) and enables memory, cpu
-/// and pids for its children. Nothing is written in a cgroup that was
-/// not delegated; a delegated one that cannot be taken (another process
-/// is in it, say) leaves the watch, saying why.
+/// cgroup when it was delegated to its user (see [`delegated`]), as
+/// `systemd-run --user --scope -p Delegate=yes cargo judge` delegates
+/// its scope: every process in it (cargo, the tool, whatever else the
+/// scope started) moves into a leaf of the tool's
+/// (`judge-PID-START-NS-tool`: a cgroup that holds processes gives its
+/// children no controllers, the kernel's "no internal processes" rule;
+/// see [`take`]), and memory, cpu and pids are enabled for its children.
+/// Nothing is written in a cgroup that was not delegated; a delegated
+/// one that cannot be taken leaves the watch, saying why.
 fn found_v2() -> Option<PathBuf> {
     let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
     let own = fs::read_to_string("/proc/self/cgroup").ok()?;
     let (folder, mount) = unified(&mounts, &own)?;
     let stem = stem()?;
+    let systemd = under_systemd(&folder, &mount);
+    // SAFETY: geteuid only reads the process's credentials.
+    let root = unsafe { libc::geteuid() } == 0;
     let parent = folder.parent().filter(|_| folder != mount);
     for candidate in parent.into_iter().chain([mount.as_path()]) {
-        if v2_parent_fits(candidate, stem) {
+        if (root || delegated(candidate, systemd)) && v2_parent_fits(candidate, stem) {
             return Some(candidate.to_path_buf());
         }
     }
-    if folder == mount
-        || !writable(&folder.join("cgroup.procs"))
-        || !writable(&folder.join("cgroup.subtree_control"))
-    {
+    if folder == mount {
         return None;
     }
-    remove_stale(&folder);
+    if !delegated(&folder, systemd) {
+        if writable_to_delegate(&folder) {
+            let _ = DELEGATION_FAILED.set(
+                "cgroup v2 without a cgroup delegated to this user: the tool's cgroup is \
+                 the user's, but systemd has not marked it delegated (user.delegate; \
+                 docs/memory.md: cgroup v2)",
+            );
+        }
+        return None;
+    }
+    take(&folder, stem)
+}
+
+/// True when this process may write what a delegation gives of cgroup
+/// `folder`: its `cgroup.procs` (a move needs that of the common
+/// ancestor) and `cgroup.subtree_control`.
+fn writable_to_delegate(folder: &Path) -> bool {
+    writable(&folder.join("cgroup.procs")) && writable(&folder.join("cgroup.subtree_control"))
+}
+
+/// True when cgroup `folder` is delegated to this process's user: it
+/// may write it (see [`writable_to_delegate`]), and, where systemd
+/// manages the cgroups (`systemd`: see [`under_systemd`]), systemd
+/// marked it delegated (see [`delegate_mark`]); where nothing marks
+/// cgroups, write access is the delegation, as the kernel documents it
+/// (a manager that is not systemd, a container, a hand-made one).
+///
+/// Why the mark and not write access alone under systemd: a user
+/// manager's own cgroups are the user's (it runs as the user and makes
+/// them), a terminal's `app-…scope` included, but systemd's rule is
+/// that nobody else makes cgroups or moves processes there; only a
+/// unit with `Delegate=yes` is handed over, and that is what the mark
+/// says. Taking a terminal's scope by its write access would move the
+/// user's shell into the tool's leaf. systemd before 251 marks nothing
+/// its user manager delegates (it may set only `user.*` attributes, and
+/// `user.delegate` came in 251): there the watch judges and says the
+/// cgroup is not marked; a user who delegated it may mark it as systemd
+/// 251 does (docs/memory.md), since a unit's cgroup is its user's to
+/// mark.
+fn delegated(folder: &Path, systemd: bool) -> bool {
+    delegation(delegate_mark(folder), writable_to_delegate(folder), systemd)
+}
+
+/// The decision of [`delegated`] from what it reads: systemd's mark on
+/// the cgroup (`None`: none), write access to it, and whether systemd
+/// manages the cgroups.
+fn delegation(mark: Option<bool>, writable: bool, systemd: bool) -> bool {
+    writable && mark.unwrap_or(!systemd)
+}
+
+/// systemd's mark on a cgroup it delegated: the extended attribute
+/// `trusted.delegate` (set by the system manager, readable with
+/// CAP_SYS_ADMIN only), then `user.delegate` (systemd 251 on, by any
+/// manager, readable by all), a boolean, "1" when delegated; read in
+/// that order, as systemd's own `cg_is_delegated` does. `None` when
+/// neither is there.
+fn delegate_mark(folder: &Path) -> Option<bool> {
+    ["trusted.delegate", "user.delegate"]
+        .into_iter()
+        .find_map(|name| xattr(folder, name))
+        .map(|value| {
+            let value = String::from_utf8_lossy(&value).trim().to_ascii_lowercase();
+            matches!(value.as_str(), "1" | "yes" | "y" | "true" | "t" | "on")
+        })
+}
+
+/// The value of extended attribute `name` of `path`, where it is set and
+/// readable.
+fn xattr(path: &Path, name: &str) -> Option<Vec<u8>> {
+    let path = CString::new(path.as_os_str().as_bytes()).ok()?;
+    let name = CString::new(name).ok()?;
+    let mut value = [0u8; 64];
+    // SAFETY: valid C strings, and a buffer of the length given.
+    let read = unsafe {
+        libc::getxattr(
+            path.as_ptr(),
+            name.as_ptr(),
+            value.as_mut_ptr().cast(),
+            value.len(),
+        )
+    };
+    let read = usize::try_from(read).ok()?;
+    Some(value[..read].to_vec())
+}
+
+/// True where systemd manages the cgroup tree: it runs as init
+/// (`/run/systemd/system`, as its `sd_booted` tests), or a cgroup from
+/// `folder` up to the `mount` carries its mark (a user manager started
+/// without it as init).
+fn under_systemd(folder: &Path, mount: &Path) -> bool {
+    Path::new("/run/systemd/system").is_dir()
+        || folder
+            .ancestors()
+            .take_while(|ancestor| ancestor.starts_with(mount))
+            .any(|ancestor| delegate_mark(ancestor).is_some())
+}
+
+/// How long [`take`] tries to have its cgroup empty of processes.
+const TAKING: Duration = Duration::from_secs(2);
+
+/// Takes cgroup `folder`, delegated to this tool's user, as the parent
+/// of its programs' cgroups: makes the leaf `STEM-tool` in it, moves
+/// every process of `folder` into it (this tool first), and enables the
+/// memory, cpu and pids controllers for `folder`'s children. A process
+/// that forks while the others move leaves its child behind, and a
+/// process may be put in meanwhile (systemd adding one to a scope), so
+/// the moves are read and made again until `folder` holds none and the
+/// controllers are enabled (the kernel refuses them while a process is
+/// there: EBUSY), for at most [`TAKING`]. A process gone before its
+/// move is passed over. Where it fails, everything is put back as it
+/// was: the controllers disabled, every process moved back, the leaf
+/// removed. The leaf stays after the tool, holding what else was moved
+/// (cargo, until it ends); [`remove_stale`] never kills in a leaf.
+fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
+    remove_stale(folder);
     let leaf = folder.join(format!("{stem}-tool"));
+    let controllers = ["memory", "cpu", "pids"];
     let failed = |why: &'static str| {
+        for controller in controllers {
+            let _ = fs::write(
+                folder.join("cgroup.subtree_control"),
+                format!("-{controller}"),
+            );
+        }
         let _ = fs::write(folder.join("cgroup.procs"), "0");
+        move_all(&leaf, folder, Instant::now() + TAKING);
         let _ = fs::remove_dir(&leaf);
         let _ = DELEGATION_FAILED.set(why);
         None
@@ -258,16 +385,71 @@ fn found_v2() -> Option<PathBuf> {
     if fs::write(leaf.join("cgroup.procs"), "0").is_err() {
         return failed("cgroup v2, delegated, but the tool could not move into a cgroup in it");
     }
-    for controller in ["+memory", "+cpu", "+pids"] {
-        let _ = fs::write(folder.join("cgroup.subtree_control"), controller);
+    let give_up = Instant::now() + TAKING;
+    loop {
+        if !move_all(folder, &leaf, give_up) {
+            return failed(
+                "cgroup v2, delegated, but the processes in the tool's cgroup could not all \
+                 be moved into a cgroup below it",
+            );
+        }
+        let refused = controllers.into_iter().find_map(|controller| {
+            fs::write(
+                folder.join("cgroup.subtree_control"),
+                format!("+{controller}"),
+            )
+            .err()
+            .filter(|_| controller != "pids")
+        });
+        match refused {
+            None => break,
+            Some(error)
+                if error.raw_os_error() == Some(libc::EBUSY) && Instant::now() < give_up =>
+            {
+                continue
+            }
+            Some(_) => {
+                return failed(
+                    "cgroup v2, delegated, but its memory and cpu controllers could not be \
+                     enabled (cgroup.controllers lacks one, or a process kept coming in)",
+                )
+            }
+        }
     }
-    if v2_parent_fits(&folder, stem) {
-        Some(folder)
+    if v2_parent_fits(folder, stem) {
+        Some(folder.to_path_buf())
     } else {
-        failed(
-            "cgroup v2, delegated, but its memory and cpu controllers could not be enabled \
-             (another process is in the tool's cgroup)",
-        )
+        failed("cgroup v2, delegated, but no cgroup with memory and cpu could be made in it")
+    }
+}
+
+/// Moves every process of cgroup `from` into cgroup `to`, reading
+/// `from`'s `cgroup.procs` again after each round of moves, until none
+/// is left (true), or `give_up` passes or a round moved none (false). A
+/// process that ended before its move (ESRCH) counts as moved.
+fn move_all(from: &Path, to: &Path, give_up: Instant) -> bool {
+    let Some(target) = open_for_writing(&to.join("cgroup.procs")) else {
+        return false;
+    };
+    loop {
+        let listed = fs::read_to_string(from.join("cgroup.procs")).unwrap_or_default();
+        let pids: Vec<&str> = listed.split_whitespace().collect();
+        if pids.is_empty() {
+            return true;
+        }
+        let mut moved = false;
+        for pid in pids {
+            // SAFETY: a write of a buffer of the length given to a
+            // descriptor this function owns; one pid a write, as the
+            // kernel takes it.
+            let written =
+                unsafe { libc::write(target.as_raw_fd(), pid.as_ptr().cast(), pid.len()) };
+            moved |=
+                written >= 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        }
+        if !moved || Instant::now() >= give_up {
+            return false;
+        }
     }
 }
 
@@ -342,8 +524,8 @@ pub(super) fn pid_namespace() -> Option<u64> {
 }
 
 /// True when `name` is a cgroup of a tool of this pid namespace `ours`
-/// that is gone: named `judge-PID-START-NS-...` (a count, or `probe`)
-/// with NS `ours`, and no process PID started at START.
+/// that is gone: named `judge-PID-START-NS-...` (a count, `probe` or
+/// `tool`) with NS `ours`, and no process PID started at START.
 fn is_stale(name: &str, ours: u64) -> bool {
     let mut parts = name.split('-');
     if parts.next() != Some("judge") {
@@ -358,15 +540,23 @@ fn is_stale(name: &str, ours: u64) -> bool {
 
 /// Empties (kills every process in) and removes each folder under `parent`
 /// whose tool is gone (see [`is_stale`]): what a tool killed by SIGKILL
-/// left running.
+/// left running. A tool's leaf (`...-tool`, see [`take`]) is removed
+/// only when empty, never emptied: what it holds is not a program's but
+/// what ran beside the tool in its delegated cgroup (cargo, the shell
+/// that started it, the tool that runs now).
 fn remove_stale(parent: &Path) {
     let (Some(ours), Ok(entries)) = (pid_namespace(), fs::read_dir(parent)) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        if name.to_str().is_some_and(|name| is_stale(name, ours)) {
-            let folder = entry.path();
+        let Some(name) = name.to_str().filter(|name| is_stale(name, ours)) else {
+            continue;
+        };
+        let folder = entry.path();
+        if name.ends_with("-tool") {
+            let _ = fs::remove_dir(&folder);
+        } else {
             kill_listed(&folder, Instant::now() + Duration::from_secs(1));
             remove(&folder);
         }
@@ -854,7 +1044,124 @@ mod tests {
             &format!("judge-{pid}-{}-{}-0", start + 1, namespace + 1),
             namespace
         ));
+        assert!(is_stale(
+            &format!("judge-{pid}-{}-{namespace}-tool", start + 1),
+            namespace
+        ));
         assert!(!is_stale("judge-4194303-0", namespace));
         assert!(!is_stale("other-1-2-3-4", namespace));
+    }
+
+    /// Under systemd a cgroup is delegated only where it is marked so,
+    /// whatever the user may write: a user manager's own cgroups (a
+    /// terminal's scope) are the user's and not delegated. Where nothing
+    /// marks cgroups, write access is the delegation; a mark that says
+    /// "not delegated" is heeded everywhere; nothing is delegated that
+    /// the user may not write.
+    #[test]
+    fn a_cgroup_is_delegated_by_systemds_mark_where_systemd_manages_them() {
+        // (mark, writable, under systemd): delegated
+        let table = [
+            ((Some(true), true, true), true),
+            ((None, true, true), false),
+            ((Some(false), true, true), false),
+            ((None, true, false), true),
+            ((Some(true), true, false), true),
+            ((Some(false), true, false), false),
+            ((Some(true), false, true), false),
+            ((None, false, false), false),
+        ];
+        for ((mark, writable, systemd), expected) in table {
+            assert_eq!(
+                delegation(mark, writable, systemd),
+                expected,
+                "mark {mark:?}, writable {writable}, systemd {systemd}"
+            );
+        }
+    }
+
+    /// `user.delegate` is read as systemd writes it ("1"), and as the
+    /// booleans its parser takes; a folder without one has no mark.
+    #[test]
+    fn systemds_delegate_mark_is_read_from_user_delegate() {
+        let folder = std::env::temp_dir().join(format!("judge-mark-{}", std::process::id()));
+        let _ = fs::remove_dir(&folder);
+        fs::create_dir(&folder).unwrap();
+        let path = CString::new(folder.as_os_str().as_bytes()).unwrap();
+        let name = CString::new("user.delegate").unwrap();
+        let set = |value: &str| {
+            // SAFETY: valid C strings and a buffer of the length given.
+            unsafe {
+                libc::setxattr(
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    value.as_ptr().cast(),
+                    value.len(),
+                    0,
+                ) == 0
+            }
+        };
+        assert_eq!(delegate_mark(&folder), None);
+        if !set("1") {
+            let _ = fs::remove_dir(&folder);
+            eprintln!("skipped: this file system takes no user.* attributes");
+            return;
+        }
+        assert_eq!(delegate_mark(&folder), Some(true));
+        assert!(set("0"));
+        assert_eq!(delegate_mark(&folder), Some(false));
+        assert!(set("yes"));
+        assert_eq!(delegate_mark(&folder), Some(true));
+        fs::remove_dir(&folder).unwrap();
+    }
+
+    /// A gone tool's run cgroup is emptied (what it holds killed) and
+    /// removed; a gone tool's leaf, which holds what ran beside it
+    /// (cargo, a shell, the tool that runs now), is removed only when
+    /// empty and nothing in it is killed. Plain folders stand for
+    /// cgroups here: `cgroup.procs` lists a sleeping child.
+    #[test]
+    fn what_a_gone_tools_leaf_holds_is_never_killed() {
+        let (Some(namespace), Some(start)) = (pid_namespace(), start_time(std::process::id() as _))
+        else {
+            eprintln!("skipped: /proc/self says no start or pid namespace");
+            return;
+        };
+        let parent = std::env::temp_dir().join(format!("judge-leaf-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&parent);
+        let gone = format!("judge-{}-{}-{namespace}", std::process::id(), start + 1);
+        let mut sleepers = Vec::new();
+        for name in ["tool", "0"] {
+            let folder = parent.join(format!("{gone}-{name}"));
+            fs::create_dir_all(&folder).unwrap();
+            let sleeper = std::process::Command::new("sleep")
+                .arg("30")
+                .spawn()
+                .unwrap();
+            fs::write(folder.join("cgroup.procs"), format!("{}\n", sleeper.id())).unwrap();
+            sleepers.push(sleeper);
+        }
+        let empty_leaf = parent.join(format!("{gone}-x-tool"));
+        fs::create_dir(&empty_leaf).unwrap();
+        remove_stale(&parent);
+        let [mut in_leaf, mut in_run] = <[_; 2]>::try_from(sleepers).unwrap();
+        assert_eq!(
+            in_leaf.try_wait().unwrap(),
+            None,
+            "the leaf's process was killed"
+        );
+        assert!(parent.join(format!("{gone}-tool")).exists());
+        assert!(!empty_leaf.exists(), "an empty leaf stays");
+        let give_up = Instant::now() + Duration::from_secs(5);
+        while in_run.try_wait().unwrap().is_none() && Instant::now() < give_up {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            in_run.try_wait().unwrap().is_some(),
+            "the run's process lives"
+        );
+        in_leaf.kill().unwrap();
+        in_leaf.wait().unwrap();
+        fs::remove_dir_all(&parent).unwrap();
     }
 }
