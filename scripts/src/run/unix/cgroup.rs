@@ -253,8 +253,8 @@ fn found_v2() -> Option<PathBuf> {
         if writable_to_delegate(&folder) {
             let _ = DELEGATION_FAILED.set(
                 "cgroup v2 without a cgroup delegated to this user: the tool's cgroup is \
-                 the user's, but systemd has not marked it delegated (user.delegate; \
-                 docs/memory.md: cgroup v2)",
+                 the user's, but systemd did not delegate it (systemd-run --user --scope -p \
+                 Delegate=yes; docs/memory.md: cgroup v2)",
             );
         }
         return None;
@@ -272,39 +272,117 @@ fn writable_to_delegate(folder: &Path) -> bool {
 /// True when cgroup `folder` is delegated to this process's user: it
 /// may write it (see [`writable_to_delegate`]), and, where systemd
 /// manages the cgroups (`systemd`: see [`under_systemd`]), systemd
-/// marked it delegated (see [`delegate_mark`]); where nothing marks
-/// cgroups, write access is the delegation, as the kernel documents it
-/// (a manager that is not systemd, a container, a hand-made one).
+/// delegated it: the system manager's mark on it (see
+/// [`delegate_mark`]), or, for a unit of this user's own manager, which
+/// marks nothing, that manager's word (see [`user_manager_delegates`]).
+/// Where nothing marks cgroups, write access is the delegation, as the
+/// kernel documents it (a manager that is not systemd, a container, a
+/// hand-made one).
 ///
-/// Why the mark and not write access alone under systemd: a user
-/// manager's own cgroups are the user's (it runs as the user and makes
-/// them), a terminal's `app-…scope` included, but systemd's rule is
-/// that nobody else makes cgroups or moves processes there; only a
-/// unit with `Delegate=yes` is handed over, and that is what the mark
-/// says. Taking a terminal's scope by its write access would move the
-/// user's shell into the tool's leaf. systemd before 251 marks nothing
-/// its user manager delegates (it may set only `user.*` attributes, and
-/// `user.delegate` came in 251): there the watch judges and says the
-/// cgroup is not marked; a user who delegated it may mark it as systemd
-/// 251 does (docs/memory.md), since a unit's cgroup is its user's to
-/// mark.
+/// Why not write access alone under systemd: a user manager makes its
+/// units' cgroups as the user, so they are all the user's, a terminal's
+/// `app-…scope` included; but systemd's rule is that nobody else makes
+/// cgroups or moves processes in a unit it did not delegate, and taking
+/// a terminal's scope would move the user's shell into the tool's leaf.
+/// Only a unit with `Delegate=yes` is handed over. The system manager
+/// says so on the cgroup (`trusted.delegate`, and `user.delegate` from
+/// systemd 251); a user manager never does (systemd's `cgroup_xattr_apply`
+/// returns before `cgroup_delegate_xattr_apply` for any manager but the
+/// system's, in 252 as now), so it is asked, once, through its public
+/// interface (`systemctl --user show`), only where its unit's cgroup
+/// is the user's and unmarked. A mark that says "not delegated" is
+/// heeded everywhere.
 fn delegated(folder: &Path, systemd: bool) -> bool {
-    delegation(delegate_mark(folder), writable_to_delegate(folder), systemd)
+    delegation(
+        delegate_mark(folder),
+        writable_to_delegate(folder),
+        systemd,
+        || user_manager_delegates(folder),
+    )
 }
 
 /// The decision of [`delegated`] from what it reads: systemd's mark on
-/// the cgroup (`None`: none), write access to it, and whether systemd
-/// manages the cgroups.
-fn delegation(mark: Option<bool>, writable: bool, systemd: bool) -> bool {
-    writable && mark.unwrap_or(!systemd)
+/// the cgroup (`None`: none), write access to it, whether systemd
+/// manages the cgroups, and the user's manager's word, asked only where
+/// it decides.
+fn delegation(
+    mark: Option<bool>,
+    writable: bool,
+    systemd: bool,
+    manager_says: impl FnOnce() -> bool,
+) -> bool {
+    if !writable {
+        return false;
+    }
+    match mark {
+        Some(marked) => marked,
+        None => !systemd || manager_says(),
+    }
+}
+
+/// The unit whose cgroup `folder` is when it is a unit of this user's
+/// own systemd manager: a `.scope` or `.service` below
+/// `user@UID.service`, UID this process's.
+fn user_manager_unit(folder: &Path) -> Option<&str> {
+    // SAFETY: getuid only reads the process's credentials.
+    let manager = format!("user@{}.service", unsafe { libc::getuid() });
+    let unit = folder.file_name()?.to_str()?;
+    let below = folder.ancestors().skip(1).any(|ancestor| {
+        ancestor
+            .file_name()
+            .is_some_and(|name| name == manager.as_str())
+    });
+    (below && (unit.ends_with(".scope") || unit.ends_with(".service"))).then_some(unit)
+}
+
+/// How long [`user_manager_delegates`] waits for the manager's answer.
+const ASKING: Duration = Duration::from_secs(2);
+
+/// True when this user's systemd manager says its unit whose cgroup is
+/// `folder` (see [`user_manager_unit`]) has `Delegate=yes`: `systemctl
+/// --user show --property=Delegate --value UNIT` prints "yes", within
+/// [`ASKING`] (killed after). False for any other folder, and where
+/// systemctl is missing or the manager cannot be reached.
+fn user_manager_delegates(folder: &Path) -> bool {
+    let Some(unit) = user_manager_unit(folder) else {
+        return false;
+    };
+    let Ok(mut asking) = std::process::Command::new("systemctl")
+        .args([
+            "--user",
+            "show",
+            "--property=Delegate",
+            "--value",
+            "--",
+            unit,
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    else {
+        return false;
+    };
+    let give_up = Instant::now() + ASKING;
+    while matches!(asking.try_wait(), Ok(None)) && Instant::now() < give_up {
+        thread::sleep(Duration::from_millis(2));
+    }
+    if matches!(asking.try_wait(), Ok(None)) {
+        let _ = asking.kill();
+        let _ = asking.wait();
+        return false;
+    }
+    asking.wait_with_output().is_ok_and(|output| {
+        output.status.success() && String::from_utf8_lossy(&output.stdout).trim() == "yes"
+    })
 }
 
 /// systemd's mark on a cgroup it delegated: the extended attribute
-/// `trusted.delegate` (set by the system manager, readable with
-/// CAP_SYS_ADMIN only), then `user.delegate` (systemd 251 on, by any
-/// manager, readable by all), a boolean, "1" when delegated; read in
-/// that order, as systemd's own `cg_is_delegated` does. `None` when
-/// neither is there.
+/// `trusted.delegate` (readable with CAP_SYS_ADMIN only), then
+/// `user.delegate` (systemd 251 on, readable by all), both set by the
+/// system manager only, a boolean, "1" when delegated; read in that
+/// order, as systemd's own `cg_is_delegated` does. `None` when neither
+/// is there.
 fn delegate_mark(folder: &Path) -> Option<bool> {
     ["trusted.delegate", "user.delegate"]
         .into_iter()
@@ -336,14 +414,20 @@ fn xattr(path: &Path, name: &str) -> Option<Vec<u8>> {
 
 /// True where systemd manages the cgroup tree: it runs as init
 /// (`/run/systemd/system`, as its `sd_booted` tests), or a cgroup from
-/// `folder` up to the `mount` carries its mark (a user manager started
-/// without it as init).
+/// `folder` up to the `mount` carries its mark or is a user's manager's
+/// (`user@UID.service`).
 fn under_systemd(folder: &Path, mount: &Path) -> bool {
     Path::new("/run/systemd/system").is_dir()
         || folder
             .ancestors()
             .take_while(|ancestor| ancestor.starts_with(mount))
-            .any(|ancestor| delegate_mark(ancestor).is_some())
+            .any(|ancestor| {
+                delegate_mark(ancestor).is_some()
+                    || ancestor
+                        .file_name()
+                        .and_then(|name| name.to_str())
+                        .is_some_and(|name| name.starts_with("user@") && name.ends_with(".service"))
+            })
 }
 
 /// How long [`take`] tries to have its cgroup empty of processes.
@@ -1052,32 +1136,72 @@ mod tests {
         assert!(!is_stale("other-1-2-3-4", namespace));
     }
 
-    /// Under systemd a cgroup is delegated only where it is marked so,
-    /// whatever the user may write: a user manager's own cgroups (a
-    /// terminal's scope) are the user's and not delegated. Where nothing
-    /// marks cgroups, write access is the delegation; a mark that says
-    /// "not delegated" is heeded everywhere; nothing is delegated that
-    /// the user may not write.
+    /// Under systemd a cgroup is delegated only where systemd says so:
+    /// its mark, else (a user manager's unit) the manager, asked only
+    /// then; a user manager's cgroups are all the user's, a terminal's
+    /// scope too, and not delegated for that. Where nothing marks
+    /// cgroups, write access is the delegation; a mark that says "not
+    /// delegated" is heeded everywhere; nothing is delegated that the
+    /// user may not write.
     #[test]
-    fn a_cgroup_is_delegated_by_systemds_mark_where_systemd_manages_them() {
-        // (mark, writable, under systemd): delegated
+    fn a_cgroup_is_delegated_where_systemd_says_so_when_it_manages_them() {
+        // (mark, writable, under systemd, the manager's word): delegated,
+        // asked
         let table = [
-            ((Some(true), true, true), true),
-            ((None, true, true), false),
-            ((Some(false), true, true), false),
-            ((None, true, false), true),
-            ((Some(true), true, false), true),
-            ((Some(false), true, false), false),
-            ((Some(true), false, true), false),
-            ((None, false, false), false),
+            ((Some(true), true, true, false), true, false),
+            ((None, true, true, false), false, true),
+            ((None, true, true, true), true, true),
+            ((Some(false), true, true, true), false, false),
+            ((None, true, false, false), true, false),
+            ((Some(true), true, false, false), true, false),
+            ((Some(false), true, false, true), false, false),
+            ((Some(true), false, true, true), false, false),
+            ((None, false, true, true), false, false),
+            ((None, false, false, true), false, false),
         ];
-        for ((mark, writable, systemd), expected) in table {
-            assert_eq!(
-                delegation(mark, writable, systemd),
-                expected,
-                "mark {mark:?}, writable {writable}, systemd {systemd}"
-            );
+        for ((mark, writable, systemd, says), expected, asks) in table {
+            let asked = Cell::new(false);
+            let decided = delegation(mark, writable, systemd, || {
+                asked.set(true);
+                says
+            });
+            let case = format!("mark {mark:?}, writable {writable}, systemd {systemd}");
+            assert_eq!(decided, expected, "{case}");
+            assert_eq!(asked.get(), asks, "asked: {case}");
         }
+    }
+
+    /// Only a scope or service below this user's `user@UID.service` is
+    /// its manager's unit to ask about; that manager itself, its slices,
+    /// and another user's units are not.
+    #[test]
+    fn the_user_manager_is_asked_only_about_its_own_units() {
+        // SAFETY: getuid only reads the process's credentials.
+        let uid = unsafe { libc::getuid() };
+        let manager = format!("/sys/fs/cgroup/user.slice/user-{uid}.slice/user@{uid}.service");
+        let unit = |path: &str| user_manager_unit(Path::new(path)).map(str::to_string);
+        assert_eq!(
+            unit(&format!("{manager}/app.slice/run-r1.scope")).as_deref(),
+            Some("run-r1.scope")
+        );
+        assert_eq!(
+            unit(&format!("{manager}/app.slice/judge.service")).as_deref(),
+            Some("judge.service")
+        );
+        assert_eq!(unit(&format!("{manager}/app.slice")), None);
+        assert_eq!(unit(&manager), None);
+        assert_eq!(
+            unit(&format!("{manager}/app.slice/run-r1.scope/leaf")),
+            None
+        );
+        let other = uid + 1;
+        assert_eq!(
+            unit(&format!(
+                "/sys/fs/cgroup/user.slice/user@{other}.service/app.slice/x.scope"
+            )),
+            None
+        );
+        assert_eq!(unit("/sys/fs/cgroup/system.slice/judge.service"), None);
     }
 
     /// `user.delegate` is read as systemd writes it ("1"), and as the
