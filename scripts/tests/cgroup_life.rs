@@ -602,7 +602,9 @@ fn an_re_for_a_failed_allocation_does_not_say_the_limit_was_passed() {
 /// The report's first line names the accounting that judges, as the
 /// guest's way of running the tests expects (`JUDGE_EXPECT_ACCOUNTING`,
 /// set by .ci/guest-tests: `cgroup-v2` as root and in a delegated
-/// cgroup, `watch` as a user with none), with why where it is the watch.
+/// cgroup, `watch` as a user with none, `watch-not-delegated` in a
+/// user's scope that systemd did not delegate), with why where it is the
+/// watch.
 #[test]
 fn the_first_line_names_the_accounting_expected() {
     let Ok(expected) = std::env::var("JUDGE_EXPECT_ACCOUNTING") else {
@@ -617,7 +619,14 @@ fn the_first_line_names_the_accounting_expected() {
         "cgroup-v2" => &["accounted by cgroup v2"],
         "cgroup-v1" => &["accounted by cgroup v1"],
         "watch" => &["accounted by the watch: cgroup v2 without a cgroup delegated to this user"],
-        other => panic!("JUDGE_EXPECT_ACCOUNTING={other}: not cgroup-v2, cgroup-v1 or watch"),
+        "watch-not-delegated" => &[
+            "accounted by the watch: cgroup v2 without a cgroup delegated to this user: the \
+             tool's cgroup is the user's, but systemd did not delegate it",
+        ],
+        other => panic!(
+            "JUDGE_EXPECT_ACCOUNTING={other}: not cgroup-v2, cgroup-v1, watch or \
+             watch-not-delegated"
+        ),
     };
     for text in wanted {
         assert!(first.contains(text), "{text:?} in {first:?}");

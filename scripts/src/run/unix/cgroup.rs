@@ -14,8 +14,9 @@
 //! `cgroup_delete` removes it. Its v2 path is here too (`memory.max`,
 //! `memory.swap.max` 0, `memory.peak` where the kernel has it, 5.19 on,
 //! `cpu.stat`'s `usage_usec`, `oom_kill` in `memory.events`), as root or
-//! in a cgroup delegated to the tool's user (see [`found_v2`]); proven
-//! in a guest with cgroup v2 only (`.ci/guest`).
+//! in a cgroup delegated to the tool's user, a systemd scope with
+//! `Delegate=yes` included (see [`delegation`]); proven in a guest with
+//! cgroup v2 only (`.ci/guest`).
 //!
 //! A memory overrun: runguard leaves it to the kernel, which kills a
 //! process of the cgroup (SIGKILL), and DOMjudge judges the exit. Here it
@@ -38,10 +39,12 @@
 //! a tool makes it empties (kills what is in it) and removes every
 //! folder of its own pid namespace whose tool is gone: a tool killed by
 //! SIGKILL leaves its run's cgroups, with what the program started still
-//! in them, for the next run to end. Folders named `judge-PID-N`, as
-//! tools before these names made them, say nothing of their namespace
-//! (the cpuacct hierarchy's root is shared with other machines' jobs on
-//! some hosts) and are left alone.
+//! in them, for the next run to end; a tool's leaf in its delegated
+//! cgroup (`judge-PID-START-NS-tool`, see [`delegation::take`]) is
+//! removed when empty, and what it holds never killed. Folders named
+//! `judge-PID-N`, as tools before these names made them, say nothing of
+//! their namespace (the cpuacct hierarchy's root is shared with other
+//! machines' jobs on some hosts) and are left alone.
 
 use std::cell::Cell;
 use std::ffi::CString;
@@ -53,6 +56,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, Once, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod delegation;
 
 thread_local! {
     /// The cgroup files a judged program writes itself into between its
@@ -128,7 +133,7 @@ pub fn why_the_watch() -> Option<&'static str> {
         return Some("cgroup v1 whose memory and cpuacct hierarchies this user cannot write");
     }
     if unified(&mounts, &own).is_some() {
-        return Some(match DELEGATION_FAILED.get() {
+        return Some(match delegation::DELEGATION_FAILED.get() {
             Some(why) => why,
             None => {
                 "cgroup v2 without a cgroup delegated to this user (docs/memory.md: \
@@ -138,9 +143,6 @@ pub fn why_the_watch() -> Option<&'static str> {
     }
     Some("no cgroup file system with memory and cpu controllers")
 }
-
-/// Why a delegated cgroup v2 was found and could not be taken.
-static DELEGATION_FAILED: OnceLock<&'static str> = OnceLock::new();
 
 /// Where a program's cgroups are made: in cgroup v1's `memory` and
 /// `cpuacct` hierarchies, or under one folder of cgroup v2 whose children
@@ -152,8 +154,8 @@ enum Found {
 }
 
 impl Found {
-    /// Found once (see [`Hierarchies::found`] and [`found_v2`]), unless
-    /// `JUDGE_CGROUP=off`.
+    /// Found once (see [`Hierarchies::found`] and
+    /// [`delegation::found_v2`]), unless `JUDGE_CGROUP=off`.
     fn here() -> Option<&'static Found> {
         static FOUND: OnceLock<Option<Found>> = OnceLock::new();
         FOUND
@@ -163,7 +165,7 @@ impl Found {
                 }
                 Hierarchies::found()
                     .map(Found::V1)
-                    .or_else(|| found_v2().map(Found::V2))
+                    .or_else(|| delegation::found_v2().map(Found::V2))
             })
             .as_ref()
     }
@@ -188,87 +190,6 @@ fn unified(mountinfo: &str, own: &str) -> Option<(PathBuf, PathBuf)> {
     })?;
     let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
     Some((mount.join(path.trim_start_matches('/')), mount))
-}
-
-/// True when `folder`'s children have the memory and cpu controllers
-/// (its `cgroup.subtree_control` names them), a process can be moved
-/// into one (its `cgroup.procs` writable: a move needs that of the
-/// common ancestor) and one can be made in it (tried, and removed).
-fn v2_parent_fits(folder: &Path, stem: &str) -> bool {
-    let enabled = fs::read_to_string(folder.join("cgroup.subtree_control")).unwrap_or_default();
-    let has = |name: &str| enabled.split_whitespace().any(|its| its == name);
-    if !has("memory") || !has("cpu") || !writable(&folder.join("cgroup.procs")) {
-        return false;
-    }
-    let probe = folder.join(format!("{stem}-probe"));
-    let made = fs::create_dir(&probe).is_ok() && probe.join("memory.max").exists();
-    let _ = fs::remove_dir(&probe);
-    made
-}
-
-/// True when this process may write `path`.
-fn writable(path: &Path) -> bool {
-    let Ok(path) = CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: `path` is a valid C string; access only reads it.
-    unsafe { libc::access(path.as_ptr(), libc::W_OK) == 0 }
-}
-
-/// Where a cgroup v2 for each program can be made, tried in turn: under
-/// this tool's cgroup's parent, or the root, where their children have
-/// the memory and cpu controllers and this tool may make one there (as
-/// root, or in a cgroup delegated to its user with the controllers
-/// enabled, as systemd's `user@UID.service`); else in the tool's own
-/// cgroup when it was delegated to its user (it may write its
-/// `cgroup.procs` and `cgroup.subtree_control`): the tool moves into a
-/// leaf of its own there (`judge-PID-START-NS-tool`: a cgroup that holds
-/// processes gives its children no controllers) and enables memory, cpu
-/// and pids for its children. Nothing is written in a cgroup that was
-/// not delegated; a delegated one that cannot be taken (another process
-/// is in it, say) leaves the watch, saying why.
-fn found_v2() -> Option<PathBuf> {
-    let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
-    let own = fs::read_to_string("/proc/self/cgroup").ok()?;
-    let (folder, mount) = unified(&mounts, &own)?;
-    let stem = stem()?;
-    let parent = folder.parent().filter(|_| folder != mount);
-    for candidate in parent.into_iter().chain([mount.as_path()]) {
-        if v2_parent_fits(candidate, stem) {
-            return Some(candidate.to_path_buf());
-        }
-    }
-    if folder == mount
-        || !writable(&folder.join("cgroup.procs"))
-        || !writable(&folder.join("cgroup.subtree_control"))
-    {
-        return None;
-    }
-    remove_stale(&folder);
-    let leaf = folder.join(format!("{stem}-tool"));
-    let failed = |why: &'static str| {
-        let _ = fs::write(folder.join("cgroup.procs"), "0");
-        let _ = fs::remove_dir(&leaf);
-        let _ = DELEGATION_FAILED.set(why);
-        None
-    };
-    if fs::create_dir(&leaf).is_err() {
-        return failed("cgroup v2, delegated, but no cgroup could be made in it");
-    }
-    if fs::write(leaf.join("cgroup.procs"), "0").is_err() {
-        return failed("cgroup v2, delegated, but the tool could not move into a cgroup in it");
-    }
-    for controller in ["+memory", "+cpu", "+pids"] {
-        let _ = fs::write(folder.join("cgroup.subtree_control"), controller);
-    }
-    if v2_parent_fits(&folder, stem) {
-        Some(folder)
-    } else {
-        failed(
-            "cgroup v2, delegated, but its memory and cpu controllers could not be enabled \
-             (another process is in the tool's cgroup)",
-        )
-    }
 }
 
 /// Where this process's cgroup v1 hierarchies are: the folders of its
@@ -342,8 +263,8 @@ pub(super) fn pid_namespace() -> Option<u64> {
 }
 
 /// True when `name` is a cgroup of a tool of this pid namespace `ours`
-/// that is gone: named `judge-PID-START-NS-...` (a count, or `probe`)
-/// with NS `ours`, and no process PID started at START.
+/// that is gone: named `judge-PID-START-NS-...` (a count, `probe` or
+/// `tool`) with NS `ours`, and no process PID started at START.
 fn is_stale(name: &str, ours: u64) -> bool {
     let mut parts = name.split('-');
     if parts.next() != Some("judge") {
@@ -358,15 +279,23 @@ fn is_stale(name: &str, ours: u64) -> bool {
 
 /// Empties (kills every process in) and removes each folder under `parent`
 /// whose tool is gone (see [`is_stale`]): what a tool killed by SIGKILL
-/// left running.
+/// left running. A tool's leaf (`...-tool`, see [`delegation::take`])
+/// is removed only when empty, never emptied: what it holds is not a
+/// program's but what ran beside the tool in its delegated cgroup
+/// (cargo, the shell that started it, the tool that runs now).
 fn remove_stale(parent: &Path) {
     let (Some(ours), Ok(entries)) = (pid_namespace(), fs::read_dir(parent)) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        if name.to_str().is_some_and(|name| is_stale(name, ours)) {
-            let folder = entry.path();
+        let Some(name) = name.to_str().filter(|name| is_stale(name, ours)) else {
+            continue;
+        };
+        let folder = entry.path();
+        if name.ends_with("-tool") {
+            let _ = fs::remove_dir(&folder);
+        } else {
             kill_listed(&folder, Instant::now() + Duration::from_secs(1));
             remove(&folder);
         }
@@ -854,7 +783,61 @@ mod tests {
             &format!("judge-{pid}-{}-{}-0", start + 1, namespace + 1),
             namespace
         ));
+        assert!(is_stale(
+            &format!("judge-{pid}-{}-{namespace}-tool", start + 1),
+            namespace
+        ));
         assert!(!is_stale("judge-4194303-0", namespace));
         assert!(!is_stale("other-1-2-3-4", namespace));
+    }
+
+    /// A gone tool's run cgroup is emptied (what it holds killed) and
+    /// removed; a gone tool's leaf, which holds what ran beside it
+    /// (cargo, a shell, the tool that runs now), is removed only when
+    /// empty and nothing in it is killed. Plain folders stand for
+    /// cgroups here: `cgroup.procs` lists a sleeping child.
+    #[test]
+    fn what_a_gone_tools_leaf_holds_is_never_killed() {
+        let (Some(namespace), Some(start)) = (pid_namespace(), start_time(std::process::id() as _))
+        else {
+            eprintln!("skipped: /proc/self says no start or pid namespace");
+            return;
+        };
+        let parent = std::env::temp_dir().join(format!("judge-leaf-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&parent);
+        let gone = format!("judge-{}-{}-{namespace}", std::process::id(), start + 1);
+        let mut sleepers = Vec::new();
+        for name in ["tool", "0"] {
+            let folder = parent.join(format!("{gone}-{name}"));
+            fs::create_dir_all(&folder).unwrap();
+            let sleeper = std::process::Command::new("sleep")
+                .arg("30")
+                .spawn()
+                .unwrap();
+            fs::write(folder.join("cgroup.procs"), format!("{}\n", sleeper.id())).unwrap();
+            sleepers.push(sleeper);
+        }
+        let empty_leaf = parent.join(format!("{gone}-x-tool"));
+        fs::create_dir(&empty_leaf).unwrap();
+        remove_stale(&parent);
+        let [mut in_leaf, mut in_run] = <[_; 2]>::try_from(sleepers).unwrap();
+        assert_eq!(
+            in_leaf.try_wait().unwrap(),
+            None,
+            "the leaf's process was killed"
+        );
+        assert!(parent.join(format!("{gone}-tool")).exists());
+        assert!(!empty_leaf.exists(), "an empty leaf stays");
+        let give_up = Instant::now() + Duration::from_secs(5);
+        while in_run.try_wait().unwrap().is_none() && Instant::now() < give_up {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            in_run.try_wait().unwrap().is_some(),
+            "the run's process lives"
+        );
+        in_leaf.kill().unwrap();
+        in_leaf.wait().unwrap();
+        fs::remove_dir_all(&parent).unwrap();
     }
 }
