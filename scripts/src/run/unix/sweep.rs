@@ -2,6 +2,8 @@
 //! tool, a subreaper while it runs, kills and reaps those orphans at the
 //! end of the run.
 
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use super::tree::stat_fields;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -176,19 +178,12 @@ fn whole_list(file: &mut std::fs::File) -> Option<Vec<libc::pid_t>> {
 }
 
 /// The parent and the process group of process `pid`, from
-/// /proc/PID/stat (after the command name in parentheses, which may hold
-/// anything: state, parent, group).
+/// /proc/PID/stat (see [`stat_fields`]: state, parent, group).
 #[cfg(any(target_os = "linux", target_os = "android"))]
 fn parent_and_group(pid: libc::pid_t) -> Option<(libc::pid_t, libc::pid_t)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (_, after_name) = stat.rsplit_once(')')?;
-    let mut fields = after_name.split_whitespace().skip(1);
-    let mut next = || {
-        fields
-            .next()
-            .and_then(|field| field.parse::<libc::pid_t>().ok())
-    };
-    Some((next()?, next()?))
+    let fields = stat_fields(pid)?;
+    let field = |at: usize| libc::pid_t::try_from(*fields.get(at)?).ok();
+    Some((field(1)?, field(2)?))
 }
 
 /// Kills every process group the tool started a program in (each led by

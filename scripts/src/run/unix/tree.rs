@@ -400,7 +400,7 @@ fn children_of(pid: libc::pid_t) -> Vec<libc::pid_t> {
 /// The fields of /proc/PID/stat after the command name (which may hold
 /// anything), from the state on.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-fn stat_fields(pid: libc::pid_t) -> Option<Vec<u64>> {
+pub(super) fn stat_fields(pid: libc::pid_t) -> Option<Vec<u64>> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let (_, after_name) = stat.rsplit_once(')')?;
     // The state is a letter: 0 in its place keeps the field numbers.
