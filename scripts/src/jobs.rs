@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::thread;
 
@@ -104,6 +105,36 @@ pub fn cores() -> usize {
     thread::available_parallelism().map_or(1, usize::from)
 }
 
+/// The pools of more than one worker that are going on.
+static SEVERAL: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether runs may go on at once now: a pool of more than one worker is
+/// going on (the start of a run depends on it, see `run/unix/runner/afresh.rs`).
+#[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
+pub fn several_at_once() -> bool {
+    SEVERAL.load(Ordering::SeqCst) > 0
+}
+
+/// Counts a pool of more than one worker in [`SEVERAL`] while it lives.
+struct Several(bool);
+
+impl Several {
+    fn new(workers: usize) -> Several {
+        if workers > 1 {
+            SEVERAL.fetch_add(1, Ordering::SeqCst);
+        }
+        Several(workers > 1)
+    }
+}
+
+impl Drop for Several {
+    fn drop(&mut self) {
+        if self.0 {
+            SEVERAL.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
 /// A job: its ticket, and the work.
 type Job<'env, R> = (usize, Box<dyn FnOnce() -> R + Send + 'env>);
 
@@ -152,6 +183,7 @@ pub fn scoped<'env, R: Send + 'env, T>(
     workers: usize,
     body: impl FnOnce(&mut Pool<'env, R>) -> T,
 ) -> T {
+    let _several = Several::new(workers);
     let (queue, jobs) = mpsc::channel::<Job<'env, R>>();
     let (results, done) = mpsc::channel();
     let jobs = Mutex::new(jobs);

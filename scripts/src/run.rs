@@ -426,13 +426,12 @@ pub fn run_within(
         Purpose::Time | Purpose::Memory => (Stdio::null(), Stdio::null()),
     };
     let mut command = Command::new(program);
-    command
-        .args(args)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(stderr);
+    command.args(args);
     let measure_memory = purpose != Purpose::Time;
+    // Before the streams: on Linux it may make the command another's
+    // (the program's runner, started afresh).
     platform::prepare(&mut command, measure_memory, bounds.memory, bounds.stack);
+    command.stdin(stdin).stdout(stdout).stderr(stderr);
     // A judge runs the program without these: a panic that prints a
     // backtrace can take longer than the whole run, and its report would
     // bury the message.

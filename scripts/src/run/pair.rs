@@ -133,6 +133,8 @@ pub fn interact(
         .map(|pipe| Reader::start(pipe, STDERR_KEPT, None));
 
     let mut program_command = Command::new(program);
+    // Before the streams (see `run_within`).
+    platform::prepare(&mut program_command, true, bounds.memory, bounds.stack);
     program_command
         .stdin(Stdio::from(joined.program_stdin))
         .stdout(Stdio::from(joined.program_stdout))
@@ -140,7 +142,6 @@ pub fn interact(
         // As for a single run: a backtrace is no part of a judge's run.
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE");
-    platform::prepare(&mut program_command, true, bounds.memory, bounds.stack);
     let started = Instant::now();
     let started_program = pair.start_program(&mut program_command);
     drop(program_command);

@@ -80,7 +80,8 @@ thread_local! {
     pub(super) static CLONE_INTO: Cell<RawFd> = const { Cell::new(-1) };
 }
 
-/// Writes the calling process into the cgroups [`ATTACH`] names; false
+/// Writes the calling process into the cgroups `fds` name ([`ATTACH`]'s,
+/// or a fresh runner's, see `runner/afresh.rs`); false
 /// when a write failed, so that the program runs outside and the tool
 /// knows it. Only where the runner could not start it in its cgroup (see
 /// [`CLONE_INTO`]): under cgroup v1, or a kernel before 5.7.
@@ -98,9 +99,9 @@ thread_local! {
 ///
 /// # Safety
 /// In the child between fork and exec: a write to a descriptor.
-pub(super) unsafe fn attach_self() -> bool {
+pub(super) unsafe fn attach_self(fds: [RawFd; 2]) -> bool {
     let mut attached = true;
-    for fd in ATTACH.with(Cell::get) {
+    for fd in fds {
         if fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
             attached = false;
         }

@@ -6,8 +6,11 @@ use super::memory::WATCHES_RESIDENT;
 use super::runner::{open_files_bound, prepare_child, Report, Runner};
 use crate::run::{address_space_cap, Stack};
 use std::cell::RefCell;
+use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::AsRawFd;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::os::fd::RawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 use std::sync::{Mutex, PoisonError};
@@ -90,22 +93,26 @@ impl Group {
 
     /// As [`Group::start`], by a test that holds `HOLDING` itself.
     pub(super) fn start_holding(&self, command: &mut Command) -> io::Result<(Child, Duration)> {
-        let report = take_pending(command);
+        let pending = take_pending(command);
         // A judged program (one with a runner) starts in the cgroup,
         // where one can be made (cgroup v2's `CLONE_INTO`), or puts
         // itself in before its exec, through the descriptors in
-        // `ATTACH`, which the runner's fork copies: this thread's own, so
-        // that starts on other threads at once never take them.
+        // `ATTACH`, which a forked runner copies: this thread's own, so
+        // that starts on other threads at once never take them. A runner
+        // started afresh is told them (see `runner/afresh.rs`).
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let mut cgroup = self.cgroup.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        if report.is_some() {
+        let mut cgroup_fds = ([-1, -1], -1);
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if pending.is_some() {
             if cgroup.is_none() {
                 *cgroup = super::cgroup::Cgroup::make(self.memory);
             }
             if let Some(cgroup) = cgroup.as_ref() {
-                super::cgroup::ATTACH.with(|attach| attach.set(cgroup.attach_fds()));
-                super::cgroup::CLONE_INTO.with(|folder| folder.set(cgroup.clone_into_fd()));
+                cgroup_fds = (cgroup.attach_fds(), cgroup.clone_into_fd());
+                super::cgroup::ATTACH.with(|attach| attach.set(cgroup_fds.0));
+                super::cgroup::CLONE_INTO.with(|folder| folder.set(cgroup_fds.1));
             }
         }
         // Counted as starting until its group is written down, so that
@@ -114,25 +121,25 @@ impl Group {
         {
             LIVE.lock().unwrap_or_else(PoisonError::into_inner).starting += 1;
         }
-        // Where a pipe cannot be made close-on-exec at once (no pipe2),
-        // no start forks between another thread's pipe and its flag.
-        #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        let no_pipe_half_made = SPAWNS.lock().unwrap_or_else(PoisonError::into_inner);
-        let child = command.spawn();
-        #[cfg(not(any(target_os = "linux", target_os = "android")))]
-        drop(no_pipe_half_made);
+        let started = spawn(
+            command,
+            pending.as_ref(),
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            cgroup_fds,
+        );
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             super::cgroup::ATTACH.with(|attach| attach.set([-1, -1]));
             super::cgroup::CLONE_INTO.with(|folder| folder.set(-1));
         }
+        let heard = started.and_then(|child| hear(child, pending));
         #[cfg(any(target_os = "linux", target_os = "android"))]
         let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             live.starting -= 1;
         }
-        let child = child?;
+        let (child, report) = heard?;
         #[cfg(any(target_os = "linux", target_os = "android"))]
         {
             // A pid always fits: pid_t is the type the kernel hands out.
@@ -144,16 +151,7 @@ impl Group {
                 .unwrap_or_else(PoisonError::into_inner)
                 .push(leader);
         }
-        if let Some(Report { mut reader, writer }) = report {
-            // Only the runner's end is left, so a runner that dies
-            // unheard is an end of file, not a hang.
-            drop(writer);
-            let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
-            // Negative when it could not put itself in the cgroup.
-            let said = reader
-                .read_exact(&mut pid)
-                .ok()
-                .map(|()| libc::pid_t::from_ne_bytes(pid));
+        if let Some((reader, said)) = report {
             // A pid always fits: pid_t is the type the kernel hands out.
             #[cfg(any(target_os = "linux", target_os = "android"))]
             if let Some(record) = super::left::Record::new(child.id() as libc::pid_t) {
@@ -232,14 +230,102 @@ impl Drop for Group {
     }
 }
 
-/// Held, where there is no pipe2 (macOS), while a start forks and while
-/// a pipe is made and marked close-on-exec (see `runner.rs` and
-/// `interactive.rs`), so that no program started from another thread
-/// inherits a pipe's end in between, which would keep it open: an
-/// interactor that never sees its program's output end, a report that
-/// never ends. std's own pipes for a start are made inside its spawn,
-/// under the lock too.
-#[cfg(not(any(target_os = "linux", target_os = "android")))]
+/// Starts `command`, under [`SPAWNS`]; a runner started afresh (see
+/// `runner/afresh.rs`) is told what it needs, the descriptors among it
+/// left open across the exec for this start alone.
+fn spawn(
+    command: &mut Command,
+    pending: Option<&Pending>,
+    #[cfg(any(target_os = "linux", target_os = "android"))] cgroup_fds: ([RawFd; 2], RawFd),
+) -> io::Result<Child> {
+    let _no_other_start = SPAWNS.lock().unwrap_or_else(PoisonError::into_inner);
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let _copies = match pending.and_then(|pending| Some((pending, pending.afresh.as_ref()?))) {
+        Some((pending, afresh)) => {
+            use super::runner::afresh::{inheritable, number_of, Orders, VARIABLE};
+            let copies = inheritable(&[
+                pending.report.writer.as_raw_fd(),
+                afresh.status.writer.as_raw_fd(),
+                cgroup_fds.1,
+                cgroup_fds.0[0],
+                cgroup_fds.0[1],
+            ])?;
+            let orders = Orders {
+                tool: std::process::id() as libc::pid_t,
+                report: number_of(&copies[0]),
+                status: number_of(&copies[1]),
+                clone_into: number_of(&copies[2]),
+                attach: [number_of(&copies[3]), number_of(&copies[4])],
+                address_space: afresh
+                    .address_space
+                    .map(|limit| [limit.rlim_cur, limit.rlim_max]),
+                stack: afresh.stack.map(|limit| [limit.rlim_cur, limit.rlim_max]),
+                delay_ms: super::runner::report_delay(),
+            };
+            command.env(VARIABLE, orders.written());
+            copies
+        }
+        None => Vec::new(),
+    };
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = pending;
+    command.spawn()
+}
+
+/// A runner's report pipe, and the pid its program said it has.
+type Heard = (File, Option<libc::pid_t>);
+
+/// What a started runner says before its program runs: the program's
+/// pid (negative when it could not put itself in the cgroup; `None`
+/// when the runner ended first), and, from a runner started afresh,
+/// whether the program's exec happened, an error if not (a fork's exec
+/// tells std's spawn itself). The runner is reaped then.
+fn hear(
+    #[cfg_attr(
+        not(any(target_os = "linux", target_os = "android")),
+        allow(unused_mut)
+    )]
+    mut child: Child,
+    pending: Option<Pending>,
+) -> io::Result<(Child, Option<Heard>)> {
+    let Some(pending) = pending else {
+        return Ok((child, None));
+    };
+    let (mut reader, status) = pending.into_readers();
+    let mut pid = [0u8; std::mem::size_of::<libc::pid_t>()];
+    let said = reader
+        .read_exact(&mut pid)
+        .ok()
+        .map(|()| libc::pid_t::from_ne_bytes(pid));
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if let Some(status) = status {
+        let outcome = super::runner::afresh::read_status(status).and_then(|()| {
+            said.map(|_| ()).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::Other,
+                    "its runner ended before it started the program",
+                )
+            })
+        });
+        if let Err(error) = outcome {
+            // The runner ends as soon as its program has.
+            let _ = child.wait();
+            return Err(error);
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = status;
+    Ok((child, Some((reader, said))))
+}
+
+/// Held while a start forks or spawns, and, where there is no pipe2
+/// (macOS), while a pipe is made and marked close-on-exec (see
+/// `runner.rs` and `interactive.rs`), so that no program started from
+/// another thread inherits a pipe's end in between, which would keep it
+/// open (an interactor that never sees its program's output end, a
+/// report that never ends), nor the descriptors left open for a runner
+/// started afresh (`runner/afresh.rs`). std's own pipes for a start are
+/// made inside its spawn, under the lock too.
 pub(super) static SPAWNS: Mutex<()> = Mutex::new(());
 
 /// The runs going on, and the process groups they started (each led by
@@ -373,6 +459,22 @@ pub fn stack_hard_limit() -> Option<u64> {
 /// memory), so timed runs do without it; std's posix_spawn sets the
 /// process group too.
 pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>, stack: Stack) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let afresh = super::runner::afresh::chosen(crate::jobs::several_at_once());
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let afresh = false;
+    prepare_runner(command, measure_memory, memory, stack, afresh);
+}
+
+/// As [`prepare`], the runner started afresh (see `runner/afresh.rs`)
+/// where `afresh` says so (Linux), else forked.
+pub(super) fn prepare_runner(
+    command: &mut Command,
+    measure_memory: bool,
+    memory: Option<u64>,
+    stack: Stack,
+    afresh: bool,
+) {
     command.process_group(0);
     drop(take_pending(command));
     if !measure_memory {
@@ -410,24 +512,82 @@ pub fn prepare(command: &mut Command, measure_memory: bool, memory: Option<u64>,
         // child, as it was before the runner: it can stop the tool.
         Err(_) => return prepare_child(command, limit, stack, None),
     };
+    let key = command as *const Command as usize;
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if afresh {
+        if let Ok(status) = Report::new() {
+            super::runner::afresh::make_runner(command);
+            let afresh = Some(Afresh {
+                status,
+                address_space: limit,
+                stack,
+            });
+            PENDING.with(|pending| pending.borrow_mut().push((key, Pending { report, afresh })));
+            return;
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let _ = afresh;
     let writer = report.writer.as_raw_fd();
     let open_files = open_files_bound();
     prepare_child(command, limit, stack, Some((writer, open_files)));
-    let key = command as *const Command as usize;
-    PENDING.with(|pending| pending.borrow_mut().push((key, report)));
+    let pending = Pending {
+        report,
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        afresh: None,
+    };
+    PENDING.with(|pending_ones| pending_ones.borrow_mut().push((key, pending)));
+}
+
+/// What `prepare` made for a judged program's start, for `Group::start`.
+struct Pending {
+    /// The runner's report pipe.
+    report: Report,
+    /// Where the runner is started afresh (see `runner/afresh.rs`).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    afresh: Option<Afresh>,
+}
+
+/// What a runner started afresh is given beside its report pipe.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+struct Afresh {
+    /// Its status pipe.
+    status: Report,
+    /// The program's address-space cap.
+    address_space: Option<libc::rlimit>,
+    /// The program's stack limit.
+    stack: Option<libc::rlimit>,
+}
+
+impl Pending {
+    /// The reading ends, the writing ones closed: only the runner's are
+    /// left, so that a runner that dies unheard is an end of file, not a
+    /// hang.
+    fn into_readers(self) -> (File, Option<File>) {
+        drop(self.report.writer);
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let status = self.afresh.map(|afresh| {
+            drop(afresh.status.writer);
+            afresh.status.reader
+        });
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let status = None;
+        (self.report.reader, status)
+    }
 }
 
 thread_local! {
-    /// The report pipes of the runners `prepare` set up, each with the
-    /// address of its command, for `Group::start` to take when it starts
-    /// that command: made beside the command, a pipe is needed once the
-    /// command has started. Several commands can be prepared before any
-    /// is started (a program and the process it talks to).
-    static PENDING: RefCell<Vec<(usize, Report)>> = const { RefCell::new(Vec::new()) };
+    /// What `prepare` set up for the runners of commands not yet
+    /// started, each with the address of its command, for `Group::start`
+    /// to take when it starts that command: made beside the command, a
+    /// pipe is needed once the command has started. Several commands can
+    /// be prepared before any is started (a program and the process it
+    /// talks to).
+    static PENDING: RefCell<Vec<(usize, Pending)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The report pipe `prepare` made for `command`, if it made one.
-fn take_pending(command: &Command) -> Option<Report> {
+/// What `prepare` made for `command`, if it made anything.
+fn take_pending(command: &Command) -> Option<Pending> {
     let key = command as *const Command as usize;
     PENDING.with(|pending| {
         let mut pending = pending.borrow_mut();

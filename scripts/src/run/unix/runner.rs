@@ -11,6 +11,9 @@ use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
 
+#[cfg(any(target_os = "linux", target_os = "android"))]
+pub(super) mod afresh;
+
 /// The runner's report: the wait status, `ru_maxrss`, then the wall time
 /// in nanoseconds from just before the runner started the program until
 /// it ended, then its CPU time (`ru_utime` and `ru_stime`) in
@@ -182,7 +185,8 @@ pub(super) fn prepare_child(
             let runner_pid = libc::getpid();
             let started = monotonic_nanos();
             #[cfg(any(target_os = "linux", target_os = "android"))]
-            let (program, born_inside) = fork_into_cgroup();
+            let (program, born_inside) =
+                fork_into_cgroup(super::cgroup::CLONE_INTO.with(std::cell::Cell::get));
             #[cfg(not(any(target_os = "linux", target_os = "android")))]
             let program = libc::fork();
             if program < 0 {
@@ -197,7 +201,8 @@ pub(super) fn prepare_child(
                     libc::_exit(127);
                 }
                 #[cfg(any(target_os = "linux", target_os = "android"))]
-                let attached = born_inside || super::cgroup::attach_self();
+                let attached = born_inside
+                    || super::cgroup::attach_self(super::cgroup::ATTACH.with(std::cell::Cell::get));
                 #[cfg(not(any(target_os = "linux", target_os = "android")))]
                 let attached = true;
                 // From the kernel: a C library that caches its pid (glibc
@@ -208,9 +213,20 @@ pub(super) fn prepare_child(
                 let pid = libc::getpid();
                 let pid = if attached { pid } else { -pid }.to_ne_bytes();
                 write_all(writer, &pid);
+                // Nothing of the tool's but the program's streams outlives
+                // its exec, whatever the tool was given open (Linux 5.11
+                // on; std's own pipe, which tells it the exec happened, is
+                // closed there already).
+                #[cfg(any(target_os = "linux", target_os = "android"))]
+                libc::syscall(
+                    libc::SYS_close_range,
+                    3,
+                    libc::c_uint::MAX,
+                    CLOSE_RANGE_CLOEXEC,
+                );
                 return Ok(());
             }
-            run_runner(program, started, writer, open_files)
+            run_runner(program, started, writer, open_files, report_delay())
         });
     }
 }
@@ -234,13 +250,19 @@ struct CloneArgs {
     cgroup: u64,
 }
 
+/// close_range's flag to mark the descriptors close-on-exec, not close
+/// them (include/uapi/linux/close_range.h).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+
 /// clone3's flag to start the child in the cgroup v2 whose folder
 /// `cgroup` names (Linux 5.7 on).
 #[cfg(any(target_os = "linux", target_os = "android"))]
 const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 
-/// Forks the program, in the runner: where a cgroup v2 folder is open in
-/// [`CLONE_INTO`](super::cgroup::CLONE_INTO), with `clone3` and
+/// Forks the program, in the runner: where `folder`, a cgroup v2 folder,
+/// is open (as [`CLONE_INTO`](super::cgroup::CLONE_INTO) has it), with
+/// `clone3` and
 /// `CLONE_INTO_CGROUP`, so that the kernel starts it in its cgroup, and
 /// it need not move itself in (true); else, or where the kernel refuses
 /// (ENOSYS before 5.3, E2BIG or EINVAL before 5.7 or where the flag
@@ -256,8 +278,7 @@ const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 /// Only in the runner, between fork and exec: system calls on values
 /// computed before, no allocation.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-unsafe fn fork_into_cgroup() -> (libc::pid_t, bool) {
-    let folder = super::cgroup::CLONE_INTO.with(std::cell::Cell::get);
+unsafe fn fork_into_cgroup(folder: RawFd) -> (libc::pid_t, bool) {
     if let Ok(folder) = u64::try_from(folder) {
         let arguments = CloneArgs {
             flags: CLONE_INTO_CGROUP,
@@ -303,6 +324,7 @@ unsafe fn run_runner(
     started: u64,
     writer: RawFd,
     open_files: libc::c_int,
+    delay_ms: u64,
 ) -> ! {
     close_all_but(writer, open_files);
     // Waited for before it is reaped: a runner killed while it waits, or
@@ -312,8 +334,7 @@ unsafe fn run_runner(
     // tool's kill at the wall-time cap came between the two.
     let (status, usage) = ended(program);
     let elapsed = monotonic_nanos().saturating_sub(started);
-    #[cfg(test)]
-    pause(REPORT_DELAY_MS.load(std::sync::atomic::Ordering::SeqCst));
+    pause(delay_ms);
     let mut figures = [0u8; FIGURES];
     figures[..STATUS].copy_from_slice(&status.to_ne_bytes());
     figures[STATUS..MAX_RSS].copy_from_slice(&usage.ru_maxrss.to_ne_bytes());
@@ -408,8 +429,15 @@ pub(super) static HOLDING: std::sync::RwLock<()> = std::sync::RwLock::new(());
 pub(super) static REPORT_DELAY_MS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
 
+/// The pause a test set (see [`REPORT_DELAY_MS`]); none outside tests.
+pub(super) fn report_delay() -> u64 {
+    #[cfg(test)]
+    return REPORT_DELAY_MS.load(std::sync::atomic::Ordering::SeqCst);
+    #[cfg(not(test))]
+    0
+}
+
 /// Sleeps `millis` milliseconds (async-signal-safe).
-#[cfg(test)]
 unsafe fn pause(millis: u64) {
     if millis > 0 {
         let nap = libc::timespec {

@@ -247,49 +247,161 @@ pub(super) fn ending_of(status: libc::c_int) -> Ending {
 
 #[cfg(test)]
 mod tests {
-    use super::super::group::prepare;
+    use super::super::group::prepare_runner;
     use super::*;
-    use std::process::Command;
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+
+    /// The runners a test tries: forked, and on Linux started afresh
+    /// (see `runner/afresh.rs`).
+    const RUNNERS: &[bool] = if cfg!(any(target_os = "linux", target_os = "android")) {
+        &[false, true]
+    } else {
+        &[false]
+    };
+
+    /// Prepares `command` where it is: `prepare` knows a command by its
+    /// address until it starts.
+    fn prepare(command: &mut Command, afresh: bool) {
+        prepare_runner(
+            command,
+            true,
+            Some(64 << 20),
+            crate::run::Stack::Unlimited,
+            afresh,
+        );
+    }
+
+    fn watch(started: Instant, deadline: Duration) -> Watch {
+        Watch {
+            deadline: started + deadline,
+            bound: started + deadline * 5,
+            memory: None,
+            output_over: None,
+            cpu: None,
+            wait: Duration::ZERO,
+        }
+    }
 
     /// Two programs prepared before either is started each get their own
     /// runner, and each's status is its own.
     #[test]
     fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
-        let command = |code: &str| {
-            let mut command = Command::new("/bin/sh");
-            command.args(["-c", &format!("exit {code}")]);
-            command
-        };
-        let (mut first, mut second) = (command("3"), command("5"));
-        prepare(
-            &mut first,
-            true,
-            Some(64 << 20),
-            crate::run::Stack::Unlimited,
-        );
-        prepare(
-            &mut second,
-            true,
-            Some(64 << 20),
-            crate::run::Stack::Unlimited,
-        );
-        let group = Group::new(Some(64 << 20)).unwrap();
-        let started = Instant::now();
-        let watch = Watch {
-            deadline: started + Duration::from_secs(10),
-            bound: started + Duration::from_secs(50),
-            memory: None,
-            output_over: None,
-            cpu: None,
-            wait: Duration::ZERO,
-        };
-        let (mut first, _) = group.start(&mut first).unwrap();
-        let first = wait(&mut first, &group, started, &watch).unwrap();
-        let (mut second, _) = group.start(&mut second).unwrap();
-        let second = wait(&mut second, &group, started, &watch).unwrap();
-        assert_eq!(first.ending, Ending::Exited(3));
-        assert_eq!(second.ending, Ending::Exited(5));
-        assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
+        for &afresh in RUNNERS {
+            let mut first = Command::new("/bin/sh");
+            first.args(["-c", "exit 3"]);
+            prepare(&mut first, afresh);
+            let mut second = Command::new("/bin/sh");
+            second.args(["-c", "exit 5"]);
+            prepare(&mut second, afresh);
+            let group = Group::new(Some(64 << 20)).unwrap();
+            let started = Instant::now();
+            let watch = watch(started, Duration::from_secs(10));
+            let (mut first, _) = group.start(&mut first).unwrap();
+            let first = wait(&mut first, &group, started, &watch).unwrap();
+            let (mut second, _) = group.start(&mut second).unwrap();
+            let second = wait(&mut second, &group, started, &watch).unwrap();
+            assert_eq!(first.ending, Ending::Exited(3), "afresh: {afresh}");
+            assert_eq!(second.ending, Ending::Exited(5), "afresh: {afresh}");
+            assert!(first.peak_memory.is_some() && second.peak_memory.is_some());
+        }
+    }
+
+    /// A program that cannot be started is an error of the start, with
+    /// the reason its exec gave, under either runner; nothing is left.
+    #[test]
+    fn a_program_that_cannot_be_started_is_an_error_of_the_start() {
+        let folder = std::env::temp_dir().join(format!("judge-no-exec-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let not_executable = folder.join("plain.txt");
+        std::fs::write(&not_executable, "echo\n").unwrap();
+        let missing = folder.join("missing");
+        for &afresh in RUNNERS {
+            for (program, kind) in [
+                (&missing, io::ErrorKind::NotFound),
+                (&not_executable, io::ErrorKind::PermissionDenied),
+            ] {
+                let mut command = Command::new(program.to_str().unwrap());
+                prepare(&mut command, afresh);
+                let group = Group::new(Some(64 << 20)).unwrap();
+                let error = group.start(&mut command).err();
+                assert_eq!(
+                    error.as_ref().map(io::Error::kind),
+                    Some(kind),
+                    "{program:?}, afresh: {afresh}: {error:?}"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+
+    /// A program is given its standard streams and nothing else of the
+    /// tool's, under either runner: not the report, the status or the
+    /// cgroup's descriptors.
+    #[test]
+    fn a_program_holds_no_descriptor_but_its_streams() {
+        for &afresh in RUNNERS {
+            let mut command = Command::new("/bin/ls");
+            command.args(["/proc/self/fd"]);
+            prepare(&mut command, afresh);
+            command.stdout(Stdio::piped());
+            let group = Group::new(Some(64 << 20)).unwrap();
+            let started = Instant::now();
+            let (mut child, _) = group.start(&mut command).unwrap();
+            let mut listed = String::new();
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_string(&mut listed)
+                .unwrap();
+            let waited = wait(
+                &mut child,
+                &group,
+                started,
+                &watch(started, Duration::from_secs(10)),
+            );
+            assert_eq!(waited.unwrap().ending, Ending::Exited(0));
+            // ls's own reading of the folder is the fourth.
+            assert_eq!(listed, "0\n1\n2\n3\n", "afresh: {afresh}");
+        }
+    }
+
+    /// A runner started afresh gives its program the stack limit asked
+    /// for, as a forked one does (a limit it sets in itself before it
+    /// forks the program).
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    #[test]
+    fn either_runner_sets_the_stack_limit_asked_for() {
+        for &afresh in RUNNERS {
+            for (stack, said) in [
+                (crate::run::Stack::Bytes(4 << 20), "4096\n"),
+                (crate::run::Stack::Unlimited, "unlimited\n"),
+            ] {
+                let mut command = Command::new("/bin/sh");
+                command.args(["-c", "ulimit -s"]);
+                prepare_runner(&mut command, true, Some(64 << 20), stack, afresh);
+                command.stdout(Stdio::piped());
+                let group = Group::new(Some(64 << 20)).unwrap();
+                let started = Instant::now();
+                let (mut child, _) = group.start(&mut command).unwrap();
+                let mut limit = String::new();
+                child
+                    .stdout
+                    .take()
+                    .unwrap()
+                    .read_to_string(&mut limit)
+                    .unwrap();
+                let waited = wait(
+                    &mut child,
+                    &group,
+                    started,
+                    &watch(started, Duration::from_secs(10)),
+                );
+                assert_eq!(waited.unwrap().ending, Ending::Exited(0));
+                assert_eq!(limit, said, "afresh: {afresh}");
+            }
+        }
     }
 
     /// A runner killed between the program's end and its report (here
@@ -301,39 +413,33 @@ mod tests {
     fn a_runner_killed_before_it_reports_leaves_the_programs_figures() {
         use super::super::runner::REPORT_DELAY_MS;
         use std::sync::atomic::Ordering;
-        let mut command = Command::new("/bin/sh");
-        command.args(["-c", "exit 3"]);
-        prepare(
-            &mut command,
-            true,
-            Some(64 << 20),
-            crate::run::Stack::Unlimited,
-        );
-        let group = Group::new(Some(64 << 20)).unwrap();
-        let started = Instant::now();
-        let watch = Watch {
-            deadline: started + Duration::from_millis(300),
-            bound: started + Duration::from_millis(1500),
-            memory: None,
-            output_over: None,
-            cpu: None,
-            wait: Duration::ZERO,
-        };
-        // No other run starts a runner meanwhile (see `HOLDING`); the
-        // start itself takes it for reading, so it is taken here, and
-        // the start made while it is held.
-        let held = super::super::runner::HOLDING
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
-        let started_child = group.start_holding(&mut command);
-        REPORT_DELAY_MS.store(0, Ordering::SeqCst);
-        drop(held);
-        let (mut child, _) = started_child.unwrap();
-        let waited = wait(&mut child, &group, started, &watch).unwrap();
-        assert_eq!(waited.stop, Some(crate::run::Stop::Time));
-        assert_eq!(waited.ending, Ending::Exited(3));
-        assert!(waited.cpu.is_some(), "no CPU time");
-        assert!(waited.peak_memory.is_some(), "no peak");
+        for &afresh in RUNNERS {
+            let mut command = Command::new("/bin/sh");
+            command.args(["-c", "exit 3"]);
+            prepare(&mut command, afresh);
+            let group = Group::new(Some(64 << 20)).unwrap();
+            let started = Instant::now();
+            let watch = watch(started, Duration::from_millis(300));
+            // No other run starts a runner meanwhile (see `HOLDING`); the
+            // start itself takes it for reading, so it is taken here, and
+            // the start made while it is held.
+            let held = super::super::runner::HOLDING
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            REPORT_DELAY_MS.store(60_000, Ordering::SeqCst);
+            let started_child = group.start_holding(&mut command);
+            REPORT_DELAY_MS.store(0, Ordering::SeqCst);
+            drop(held);
+            let (mut child, _) = started_child.unwrap();
+            let waited = wait(&mut child, &group, started, &watch).unwrap();
+            assert_eq!(
+                waited.stop,
+                Some(crate::run::Stop::Time),
+                "afresh: {afresh}"
+            );
+            assert_eq!(waited.ending, Ending::Exited(3), "afresh: {afresh}");
+            assert!(waited.cpu.is_some(), "no CPU time");
+            assert!(waited.peak_memory.is_some(), "no peak");
+        }
     }
 }
