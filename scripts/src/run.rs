@@ -64,7 +64,6 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// Standard error kept for a report: the first lines are what matter.
@@ -508,7 +507,7 @@ pub fn run_within(
 /// a fork in the next program's peak. A large buffer is a mapping of its
 /// own, returned whole when it is dropped.
 struct Reader {
-    /// Disconnected once the thread ends.
+    /// Disconnected once the reading ends.
     ended: Receiver<()>,
     read: Arc<Mutex<Vec<u8>>>,
     limit: u64,
@@ -527,8 +526,8 @@ impl Reader {
         let (ending, ended) = mpsc::channel::<()>();
         let read = Arc::new(Mutex::new(Vec::new()));
         let kept = Arc::clone(&read);
-        thread::spawn(move || {
-            // Dropped when the thread ends, which `finish` waits for.
+        threads::spawn(move || {
+            // Dropped when the work ends, which `finish` waits for.
             let _ending = ending;
             let mut buffer = vec![0u8; 64 * 1024];
             let mut total: u64 = 0;
@@ -770,6 +769,7 @@ pub fn signal_name(signal: i32) -> String {
 }
 
 mod pair;
+mod threads;
 pub use pair::{interact, Interaction, Side};
 
 #[cfg(unix)]

@@ -53,7 +53,6 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// How one interaction ended.
@@ -286,7 +285,7 @@ impl<P, I> PairEnds<P, I> {
         if let Some(mut unread) = rules.unread.take() {
             // Ends at the end of the interactor's output: when it has
             // ended, and what it started with it.
-            thread::spawn(move || io::copy(&mut unread, &mut io::sink()));
+            super::threads::spawn(move || io::copy(&mut unread, &mut io::sink()));
         }
     }
 
@@ -450,7 +449,7 @@ impl Joined {
             ),
         ] {
             let (log, ending) = (Arc::clone(&log), ending.clone());
-            thread::spawn(move || {
+            super::threads::spawn(move || {
                 let _ending = ending;
                 relay(from, to, side, &log, &may_end);
             });

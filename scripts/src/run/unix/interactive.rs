@@ -19,7 +19,6 @@ use std::os::fd::FromRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// Prepares an interactor's command: a process group of its own, as a
@@ -130,7 +129,7 @@ pub(in crate::run) fn wait_pair(
         (false, interactor_pid, false),
     ] {
         let ended = ended.clone();
-        thread::spawn(move || {
+        crate::run::threads::spawn(move || {
             let _ = ended.send((is_program, wait_without_reaping(pid, runs)));
         });
     }

@@ -14,7 +14,6 @@ use std::io;
 use std::process::Child;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 pub const SIGNAL_NAMES: &[(i32, &str)] = &[
@@ -88,7 +87,7 @@ pub(in crate::run) fn wait(
             pid,
         );
         let mut waiting = Waiting::new();
-        thread::spawn(move || loop {
+        crate::run::threads::spawn(move || loop {
             if watched.recv_timeout(watch.pause()) != Err(RecvTimeoutError::Timeout) {
                 return (None, account, waiting);
             }
