@@ -282,17 +282,36 @@ mod tests {
         }
     }
 
+    /// Makes `slot` a shell running `script`, prepared where it is.
+    fn shell(slot: &mut Command, script: &str, afresh: bool) {
+        *slot = Command::new("/bin/sh");
+        slot.args(["-c", script]);
+        prepare(slot, afresh);
+    }
+
+    /// Runs the prepared `command` to its end: how it ended, and what it
+    /// wrote to its standard output.
+    fn output_of(command: &mut Command) -> (Ending, String) {
+        command.stdout(Stdio::piped());
+        let group = Group::new(Some(64 << 20)).unwrap();
+        let started = Instant::now();
+        let (mut child, _) = group.start(command).unwrap();
+        let mut output = String::new();
+        let mut stdout = child.stdout.take().unwrap();
+        stdout.read_to_string(&mut output).unwrap();
+        let watch = watch(started, Duration::from_secs(10));
+        let waited = wait(&mut child, &group, started, &watch).unwrap();
+        (waited.ending, output)
+    }
+
     /// Two programs prepared before either is started each get their own
     /// runner, and each's status is its own.
     #[test]
     fn two_commands_prepared_together_are_run_each_under_its_own_runner() {
         for &afresh in RUNNERS {
-            let mut first = Command::new("/bin/sh");
-            first.args(["-c", "exit 3"]);
-            prepare(&mut first, afresh);
-            let mut second = Command::new("/bin/sh");
-            second.args(["-c", "exit 5"]);
-            prepare(&mut second, afresh);
+            let (mut first, mut second) = (Command::new("sh"), Command::new("sh"));
+            shell(&mut first, "exit 3", afresh);
+            shell(&mut second, "exit 5", afresh);
             let group = Group::new(Some(64 << 20)).unwrap();
             let started = Instant::now();
             let watch = watch(started, Duration::from_secs(10));
@@ -343,24 +362,8 @@ mod tests {
             let mut command = Command::new("/bin/ls");
             command.args(["/proc/self/fd"]);
             prepare(&mut command, afresh);
-            command.stdout(Stdio::piped());
-            let group = Group::new(Some(64 << 20)).unwrap();
-            let started = Instant::now();
-            let (mut child, _) = group.start(&mut command).unwrap();
-            let mut listed = String::new();
-            child
-                .stdout
-                .take()
-                .unwrap()
-                .read_to_string(&mut listed)
-                .unwrap();
-            let waited = wait(
-                &mut child,
-                &group,
-                started,
-                &watch(started, Duration::from_secs(10)),
-            );
-            assert_eq!(waited.unwrap().ending, Ending::Exited(0));
+            let (ending, listed) = output_of(&mut command);
+            assert_eq!(ending, Ending::Exited(0));
             // ls's own reading of the folder is the fourth.
             assert_eq!(listed, "0\n1\n2\n3\n", "afresh: {afresh}");
         }
@@ -380,24 +383,8 @@ mod tests {
                 let mut command = Command::new("/bin/sh");
                 command.args(["-c", "ulimit -s"]);
                 prepare_runner(&mut command, true, Some(64 << 20), stack, afresh);
-                command.stdout(Stdio::piped());
-                let group = Group::new(Some(64 << 20)).unwrap();
-                let started = Instant::now();
-                let (mut child, _) = group.start(&mut command).unwrap();
-                let mut limit = String::new();
-                child
-                    .stdout
-                    .take()
-                    .unwrap()
-                    .read_to_string(&mut limit)
-                    .unwrap();
-                let waited = wait(
-                    &mut child,
-                    &group,
-                    started,
-                    &watch(started, Duration::from_secs(10)),
-                );
-                assert_eq!(waited.unwrap().ending, Ending::Exited(0));
+                let (ending, limit) = output_of(&mut command);
+                assert_eq!(ending, Ending::Exited(0));
                 assert_eq!(limit, said, "afresh: {afresh}");
             }
         }
@@ -413,9 +400,8 @@ mod tests {
         use super::super::runner::REPORT_DELAY_MS;
         use std::sync::atomic::Ordering;
         for &afresh in RUNNERS {
-            let mut command = Command::new("/bin/sh");
-            command.args(["-c", "exit 3"]);
-            prepare(&mut command, afresh);
+            let mut command = Command::new("sh");
+            shell(&mut command, "exit 3", afresh);
             let group = Group::new(Some(64 << 20)).unwrap();
             let started = Instant::now();
             let watch = watch(started, Duration::from_millis(300));
