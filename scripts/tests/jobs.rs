@@ -450,3 +450,57 @@ fn several_programs_get_the_verdicts_each_gets_alone() {
         );
     }
 }
+
+/// A program that cannot be started is an ERROR of each case, with the
+/// reason its exec gave, at any jobs (on Linux a runner started afresh
+/// says it, where a forked one's start did).
+#[test]
+fn a_program_that_cannot_be_started_is_an_error_at_any_jobs() {
+    // As many cases as the most jobs compared, so that each is used.
+    let cases: Vec<_> = (1..=4)
+        .map(|case| (case.to_string(), "x\n", "x\n"))
+        .collect();
+    let samples = samples("jobs-no-program", &cases);
+    let missing = samples.path.join("no-such-program");
+    let verdicts = same_at_any_jobs(&missing, &samples.path, &[], None);
+    assert_eq!(verdicts.len(), 4);
+    assert!(
+        verdicts.iter().all(|(_, verdict)| verdict == "ERROR"),
+        "{verdicts:?}"
+    );
+    for jobs in ["1", "2"] {
+        let report = Report::of(
+            tool()
+                .args(["judge", "-j", jobs, "--program"])
+                .arg(&missing)
+                .arg("--samples")
+                .arg(&samples.path)
+                .output()
+                .unwrap(),
+        );
+        report.exited(1);
+        let said = report.stdout.matches("cannot run").count()
+            + report.stderr.matches("cannot run").count();
+        assert_eq!(said, 4, "-j {jobs}:\n{}{}", report.stdout, report.stderr);
+    }
+}
+
+/// The variable that makes the tool a program's runner, set by hand, is
+/// one clear line and status 1, nothing run.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_runners_variable_set_by_hand_is_one_clear_error() {
+    let report = Report::of(
+        tool()
+            .env("JUDGE_RUNNER", "1")
+            .args(["judge", "--help"])
+            .output()
+            .unwrap(),
+    );
+    report.exited(1);
+    assert_eq!(report.stdout, "");
+    assert_eq!(
+        report.stderr,
+        "error: JUDGE_RUNNER is set, and only the tool sets it (for a program's runner): unset it\n"
+    );
+}

@@ -369,6 +369,19 @@ mod tests {
         }
     }
 
+    /// The variable that makes the tool a runner is not the program's.
+    #[test]
+    fn a_program_is_not_given_the_runners_variable() {
+        for &afresh in RUNNERS {
+            let mut command = Command::new("/usr/bin/env");
+            prepare(&mut command, afresh);
+            let (ending, environment) = output_of(&mut command);
+            assert_eq!(ending, Ending::Exited(0));
+            assert!(environment.contains("PATH="), "{environment}");
+            assert!(!environment.contains("JUDGE_RUNNER"), "{environment}");
+        }
+    }
+
     /// A runner started afresh gives its program the stack limit asked
     /// for, as a forked one does (a limit it sets in itself before it
     /// forks the program).

@@ -268,9 +268,14 @@ extern "C" fn hook(
         orders
     };
     let Some(orders) = orders else {
-        // Not a runner this tool started: nothing of it is touched.
-        // SAFETY: _exit ends this process.
-        unsafe { libc::_exit(126) };
+        // Not a runner this tool started, but the variable set by hand:
+        // said, and nothing else done.
+        let said = b"error: JUDGE_RUNNER is set, and only the tool sets it (for a program's runner): unset it\n";
+        // SAFETY: write reads `said`, which lives; _exit ends this process.
+        unsafe {
+            libc::write(2, said.as_ptr().cast(), said.len());
+            libc::_exit(1)
+        };
     };
     // SAFETY: this process is single-threaded and is nothing but the
     // runner; `arguments` is the C library's argument list, ended by a
