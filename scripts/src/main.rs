@@ -58,7 +58,9 @@ command line or workspace that cannot be used.
 fn main() -> ExitCode {
     #[cfg(all(any(target_os = "linux", target_os = "android"), target_env = "gnu"))]
     run::one_arena();
-    match parse_and_run() {
+    let result = parse_and_run();
+    run::finish();
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(error) => {

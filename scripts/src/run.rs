@@ -410,6 +410,13 @@ pub fn run(
     run_within(program, args, input, Bounds::time(kill_after), purpose)
 }
 
+/// What the tool leaves as it ends, called once it has: on Linux the
+/// delegated cgroup it took is put back as it was (docs/memory.md).
+pub fn finish() {
+    #[cfg(unix)]
+    platform::finish();
+}
+
 /// Runs `program` with `args` and standard input from `input` under
 /// `bounds`.
 pub fn run_within(

@@ -42,6 +42,13 @@ pub fn accounting() -> &'static str {
     return "watch";
 }
 
+/// What the tool leaves as it ends: on Linux, the delegated cgroup it
+/// took put back as it was (see `cgroup/delegation.rs`).
+pub fn finish() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    cgroup::give_back();
+}
+
 /// Why the watch judges here and not the kernel's cgroup, with how to
 /// have one; `None` where a cgroup judges.
 pub fn why_the_watch() -> Option<&'static str> {

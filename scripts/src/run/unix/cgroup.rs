@@ -266,7 +266,7 @@ pub(super) fn pid_namespace() -> Option<u64> {
 /// True when `name` is a cgroup of a tool of this pid namespace `ours`
 /// that is gone: named `judge-PID-START-NS-...` (a count, `probe` or
 /// `tool`) with NS `ours`, and no process PID started at START.
-fn is_stale(name: &str, ours: u64) -> bool {
+pub(super) fn is_stale(name: &str, ours: u64) -> bool {
     let mut parts = name.split('-');
     if parts.next() != Some("judge") {
         return false;
@@ -640,6 +640,12 @@ fn remove(folder: &Path) {
     while fs::remove_dir(folder).is_err() && folder.exists() && Instant::now() < give_up {
         thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// Puts back, as the tool ends, the delegated cgroup it took, where it
+/// took one (see `delegation.rs`).
+pub(super) fn give_back() {
+    delegation::give_back();
 }
 
 /// Empties and removes every cgroup this tool has made and not yet

@@ -105,6 +105,7 @@ fn end_run_and_die(signal: libc::c_int) -> ! {
     // Held until the tool dies: no cgroup is made after.
     let _no_more = super::cgroup::end_all();
     super::sweep::sweep_all();
+    super::cgroup::give_back();
     // SAFETY: back to the default disposition, then the signal sent to
     // this process again: it dies of it. `_exit` only if it did not.
     unsafe {

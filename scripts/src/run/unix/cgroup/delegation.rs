@@ -5,13 +5,13 @@
 //! the tool's own delegated cgroup into a leaf of the tool's, so that
 //! the controllers can be enabled for its children (see [`take`]).
 
-use super::{open_for_writing, remove_stale, stem, unified};
+use super::{is_stale, open_for_writing, pid_namespace, remove_stale, stem, unified};
 use std::ffi::CString;
 use std::fs;
 use std::os::fd::AsRawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -68,6 +68,7 @@ pub(super) fn found_v2() -> Option<PathBuf> {
     let parent = folder.parent().filter(|_| folder != mount);
     for candidate in parent.into_iter().chain([mount.as_path()]) {
         if (root || delegated(candidate, systemd)) && v2_parent_fits(candidate, stem) {
+            adopt_a_gone_leaf(&folder, candidate);
             return Some(candidate.to_path_buf());
         }
     }
@@ -269,22 +270,15 @@ const TAKING: Duration = Duration::from_secs(2);
 /// there: EBUSY), for at most [`TAKING`]. A process gone before its
 /// move is passed over. Where it fails, everything is put back as it
 /// was: the controllers disabled, every process moved back, the leaf
-/// removed. The leaf stays after the tool, holding what else was moved
-/// (cargo, until it ends); [`remove_stale`] never kills in a leaf.
+/// removed. As the tool ends, [`give_back`] puts it back the same way;
+/// a tool killed by SIGKILL leaves its leaf, holding what else was moved
+/// (cargo, a shell): [`remove_stale`] never kills in a leaf, and a tool
+/// started in it gives it back (see [`adopt_a_gone_leaf`]).
 fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
     remove_stale(folder);
     let leaf = folder.join(format!("{stem}-tool"));
-    let controllers = ["memory", "cpu", "pids"];
     let failed = |why: &'static str| {
-        for controller in controllers {
-            let _ = fs::write(
-                folder.join("cgroup.subtree_control"),
-                format!("-{controller}"),
-            );
-        }
-        let _ = fs::write(folder.join("cgroup.procs"), "0");
-        move_all(&leaf, folder, Instant::now() + TAKING);
-        let _ = fs::remove_dir(&leaf);
+        put_back(folder, &leaf);
         let _ = DELEGATION_FAILED.set(why);
         None
     };
@@ -302,7 +296,7 @@ fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
                  be moved into a cgroup below it",
             );
         }
-        let refused = controllers.into_iter().find_map(|controller| {
+        let refused = CONTROLLERS.into_iter().find_map(|controller| {
             fs::write(
                 folder.join("cgroup.subtree_control"),
                 format!("+{controller}"),
@@ -326,10 +320,74 @@ fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
         }
     }
     if v2_parent_fits(folder, stem) {
+        *TAKEN.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some((folder.to_path_buf(), leaf.clone()));
         Some(folder.to_path_buf())
     } else {
         failed("cgroup v2, delegated, but no cgroup with memory and cpu could be made in it")
     }
+}
+
+/// The controllers [`take`] enables for the children of the cgroup it
+/// takes.
+const CONTROLLERS: [&str; 3] = ["memory", "cpu", "pids"];
+
+/// The cgroup [`take`] took, and the tool's leaf in it, until
+/// [`give_back`].
+static TAKEN: Mutex<Option<(PathBuf, PathBuf)>> = Mutex::new(None);
+
+/// Puts the cgroup [`take`] took back as it was (see [`put_back`]) as
+/// the tool ends, where nothing but the tool's leaf is in it: a cgroup of
+/// a run of another tool's beside it, or another tool's leaf, and it is
+/// left as it is, for the last tool to end (or for [`remove_stale`],
+/// once its leaf is empty).
+pub(super) fn give_back() {
+    let Some((folder, leaf)) = TAKEN.lock().unwrap_or_else(PoisonError::into_inner).take() else {
+        return;
+    };
+    let others = fs::read_dir(&folder).map_or(true, |entries| {
+        entries
+            .flatten()
+            .any(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()) && entry.path() != leaf)
+    });
+    if !others {
+        put_back(&folder, &leaf);
+    }
+}
+
+/// Where this tool runs in the leaf of a tool that is gone (killed by
+/// SIGKILL, it left there what it had moved: a shell, this tool's
+/// parent) right below `parent`, the cgroup that tool took and this one
+/// uses, that leaf is this tool's to give back as it ends (see
+/// [`give_back`]), as though it had taken `parent` itself.
+fn adopt_a_gone_leaf(folder: &Path, parent: &Path) {
+    let Some(ours) = pid_namespace() else {
+        return;
+    };
+    let gone = folder.parent() == Some(parent)
+        && folder
+            .file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| name.ends_with("-tool") && is_stale(name, ours));
+    if gone {
+        *TAKEN.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some((parent.to_path_buf(), folder.to_path_buf()));
+    }
+}
+
+/// Puts cgroup `folder` back as it was before [`take`]: the controllers
+/// disabled for its children, this tool and every process of its `leaf`
+/// moved back into it (for at most [`TAKING`]), the leaf removed.
+fn put_back(folder: &Path, leaf: &Path) {
+    for controller in CONTROLLERS {
+        let _ = fs::write(
+            folder.join("cgroup.subtree_control"),
+            format!("-{controller}"),
+        );
+    }
+    let _ = fs::write(folder.join("cgroup.procs"), "0");
+    move_all(leaf, folder, Instant::now() + TAKING);
+    let _ = fs::remove_dir(leaf);
 }
 
 /// Moves every process of cgroup `from` into cgroup `to`, reading
@@ -366,6 +424,38 @@ fn move_all(from: &Path, to: &Path, give_up: Instant) -> bool {
 mod tests {
     use super::*;
     use std::cell::Cell;
+
+    /// The cgroup taken is given back only where nothing but the tool's
+    /// leaf is in it: beside another cgroup (a run of another tool's)
+    /// nothing is touched. Folders stand in for cgroups here: the guest
+    /// (`.ci/guest-tests`) gives back a real scope.
+    #[test]
+    fn a_cgroup_is_given_back_only_where_the_leaf_is_alone_in_it() {
+        let folder = std::env::temp_dir().join(format!("judge-give-back-{}", std::process::id()));
+        let leaf = folder.join("judge-1-2-3-tool");
+        let other = folder.join("judge-4-5-6");
+        fs::create_dir_all(&leaf).unwrap();
+        fs::create_dir_all(&other).unwrap();
+        let take = || *TAKEN.lock().unwrap() = Some((folder.clone(), leaf.clone()));
+        take();
+        give_back();
+        assert!(leaf.is_dir(), "the leaf was removed beside another cgroup");
+        assert!(
+            !folder.join("cgroup.subtree_control").exists(),
+            "written beside another"
+        );
+        fs::remove_dir(&other).unwrap();
+        take();
+        give_back();
+        assert!(!leaf.exists(), "the leaf alone was not removed");
+        assert_eq!(
+            fs::read_to_string(folder.join("cgroup.subtree_control")).unwrap(),
+            "-pids",
+            "the controllers were not turned off"
+        );
+        give_back();
+        fs::remove_dir_all(&folder).unwrap();
+    }
 
     /// Under systemd a cgroup is delegated only where systemd says so:
     /// its mark, else (a user manager's unit) the manager, asked only
