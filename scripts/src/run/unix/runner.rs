@@ -326,7 +326,7 @@ unsafe fn run_runner(
     open_files: libc::c_int,
     delay_ms: u64,
 ) -> ! {
-    close_all_but(writer, open_files);
+    close_all_but(&mut [writer], 0, open_files);
     // Waited for before it is reaped: a runner killed while it waits, or
     // (on Linux) before its report is written, leaves the program to the
     // tool to reap with its figures. A runner that reaped first and was
@@ -472,25 +472,42 @@ fn monotonic_nanos() -> u64 {
     seconds.saturating_mul(1_000_000_000).saturating_add(nanos)
 }
 
-/// Closes every descriptor but `kept`, up to `bound` where there is no
-/// single call for it.
+/// Closes every descriptor from `from` on but those in `kept` (each -1
+/// or open; sorted here, in place), each gap between them in one call
+/// where the kernel has it (Linux 5.9 on), else one by one below `bound`.
+/// Allocates nothing.
 ///
 /// # Safety
-/// Only in the runner: it closes descriptors others may think are open.
-unsafe fn close_all_but(kept: RawFd, bound: libc::c_int) {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        let below = libc::c_uint::try_from(kept).unwrap_or(0);
-        let closed = (below == 0 || libc::syscall(libc::SYS_close_range, 0, below - 1, 0) == 0)
-            && libc::syscall(libc::SYS_close_range, below + 1, libc::c_uint::MAX, 0) == 0;
-        if closed {
-            return;
+/// Only in a runner: it closes descriptors others may think are open.
+unsafe fn close_all_but(kept: &mut [RawFd], from: libc::c_uint, bound: libc::c_int) {
+    kept.sort_unstable();
+    let mut first = from;
+    for &fd in kept.iter() {
+        let Ok(fd) = libc::c_uint::try_from(fd) else {
+            continue;
+        };
+        if fd >= first {
+            if fd > first {
+                close_range(first, fd - 1, bound);
+            }
+            first = fd + 1;
         }
     }
-    for fd in 0..bound {
-        if fd != kept {
-            libc::close(fd);
-        }
+    close_range(first, libc::c_uint::MAX, bound);
+}
+
+/// Closes descriptors `first` to `last` (see [`close_all_but`]).
+///
+/// # Safety
+/// As for [`close_all_but`].
+unsafe fn close_range(first: libc::c_uint, last: libc::c_uint, bound: libc::c_int) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if libc::syscall(libc::SYS_close_range, first, last, 0) == 0 {
+        return;
+    }
+    let bound = libc::c_uint::try_from(bound).unwrap_or(1024);
+    for fd in first..=last.min(bound.saturating_sub(1)) {
+        libc::close(fd as libc::c_int);
     }
 }
 

@@ -293,10 +293,10 @@ unsafe fn run(orders: &Orders, arguments: *const *const libc::c_char) -> ! {
     if libc::getppid() != orders.tool {
         libc::_exit(1);
     }
-    let kept = orders.descriptors();
+    let mut kept = orders.descriptors();
     // What another start left open by chance is closed (see
     // `inheritable`), and what is kept closes at the program's exec.
-    close_all_but(&kept);
+    super::close_all_but(&mut kept, 3, super::open_files_bound());
     for fd in kept.into_iter().filter(|&fd| fd >= 0) {
         libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
     }
@@ -349,44 +349,6 @@ unsafe fn failed(status: RawFd, code: libc::c_int) -> ! {
     let number = *super::errno();
     super::write_all(status, &number.to_ne_bytes());
     libc::_exit(code)
-}
-
-/// Closes every descriptor above standard error but `kept` (each -1 or
-/// open).
-///
-/// # Safety
-/// Only in the runner: it closes descriptors others may think are open.
-unsafe fn close_all_but(kept: &[RawFd; 5]) {
-    let mut kept = *kept;
-    kept.sort_unstable();
-    let mut from: libc::c_uint = 3;
-    for fd in kept {
-        let Ok(fd) = libc::c_uint::try_from(fd) else {
-            continue;
-        };
-        if fd >= from {
-            if fd > from {
-                close_range(from, fd - 1);
-            }
-            from = fd + 1;
-        }
-    }
-    close_range(from, libc::c_uint::MAX);
-}
-
-/// Closes descriptors `first` to `last`: in one call where the kernel
-/// has it (5.9 on), else one by one up to the open-file limit.
-///
-/// # Safety
-/// As for [`close_all_but`].
-unsafe fn close_range(first: libc::c_uint, last: libc::c_uint) {
-    if libc::syscall(libc::SYS_close_range, first, last, 0) == 0 {
-        return;
-    }
-    let bound = libc::c_uint::try_from(super::open_files_bound()).unwrap_or(1024);
-    for fd in first..=last.min(bound) {
-        libc::close(fd as libc::c_int);
-    }
 }
 
 #[cfg(test)]
