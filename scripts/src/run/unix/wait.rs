@@ -355,7 +355,8 @@ mod tests {
 
     /// A program is given its standard streams and nothing else of the
     /// tool's, under either runner: not the report, the status or the
-    /// cgroup's descriptors.
+    /// cgroup's descriptors. Read from /proc, which only Linux has.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
     #[test]
     fn a_program_holds_no_descriptor_but_its_streams() {
         for &afresh in RUNNERS {
