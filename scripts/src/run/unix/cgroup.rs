@@ -135,7 +135,7 @@ pub fn why_the_watch() -> Option<&'static str> {
     }
     if unified(&mounts, &own).is_some() {
         return Some(match delegation::DELEGATION_FAILED.get() {
-            Some(why) => why,
+            Some(why) => why.as_str(),
             None => {
                 "cgroup v2 without a cgroup delegated to this user (docs/memory.md: \
                  cgroup v2)"

@@ -3,7 +3,11 @@
 //! marks cgroups; under systemd, the system manager's mark or the user
 //! manager's word, see [`delegated`]), and the move of every process of
 //! the tool's own delegated cgroup into a leaf of the tool's, so that
-//! the controllers can be enabled for its children (see [`take`]).
+//! the controllers can be enabled for its children (see [`take`]);
+//! where it is not delegated, a scope of the tool's own asked of the
+//! user's systemd manager (see [`scope`]).
+
+mod scope;
 
 use super::{is_stale, open_for_writing, pid_namespace, remove_stale, stem, unified};
 use std::ffi::CString;
@@ -15,8 +19,9 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Why a delegated cgroup v2 was found and could not be taken.
-pub(super) static DELEGATION_FAILED: OnceLock<&'static str> = OnceLock::new();
+/// Why no delegated cgroup v2 could be had: one was found and could not
+/// be taken, or none was asked of systemd.
+pub(super) static DELEGATION_FAILED: OnceLock<String> = OnceLock::new();
 
 /// True when `folder`'s children have the memory and cpu controllers
 /// (its `cgroup.subtree_control` names them), a process can be moved
@@ -55,8 +60,11 @@ fn writable(path: &Path) -> bool {
 /// (`judge-PID-START-NS-tool`: a cgroup that holds processes gives its
 /// children no controllers, the kernel's "no internal processes" rule;
 /// see [`take`]), and memory, cpu and pids are enabled for its children.
-/// Nothing is written in a cgroup that was not delegated; a delegated
-/// one that cannot be taken leaves the watch, saying why.
+/// Else, where systemd manages the cgroups and the tool is not root, a
+/// scope of its own asked of the user's manager, delegated (see
+/// [`scope`]), taken so too. Nothing is written in a cgroup that was
+/// not delegated; a delegated one that cannot be taken, or a scope that
+/// cannot be had, leaves the watch, saying why.
 pub(super) fn found_v2() -> Option<PathBuf> {
     let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
     let own = fs::read_to_string("/proc/self/cgroup").ok()?;
@@ -75,17 +83,26 @@ pub(super) fn found_v2() -> Option<PathBuf> {
     if folder == mount {
         return None;
     }
-    if !delegated(&folder, systemd) {
-        if writable_to_delegate(&folder) {
-            let _ = DELEGATION_FAILED.set(
-                "cgroup v2 without a cgroup delegated to this user: the tool's cgroup is \
-                 the user's, but systemd did not delegate it (systemd-run --user --scope -p \
-                 Delegate=yes; docs/memory.md: cgroup v2)",
-            );
-        }
+    if delegated(&folder, systemd) {
+        return take(&folder, stem);
+    }
+    if !systemd || root {
         return None;
     }
-    take(&folder, stem)
+    match scope::ask(stem, &mount) {
+        Ok(scope) => {
+            scope::end_gone(&scope);
+            take(&scope, stem)
+        }
+        Err(why) => {
+            let _ = DELEGATION_FAILED.set(format!(
+                "cgroup v2 without a cgroup delegated to this user: {why}; systemd-run \
+                 --user --scope -p Delegate=yes cargo judge starts it in one (docs/memory.md: \
+                 cgroup v2)"
+            ));
+            None
+        }
+    }
 }
 
 /// True when this process may write what a delegation gives of cgroup
@@ -173,22 +190,30 @@ fn user_manager_delegates(folder: &Path) -> bool {
     let Some(unit) = user_manager_unit(folder) else {
         return false;
     };
-    let Ok(mut asking) = std::process::Command::new("systemctl")
-        .args([
-            "--user",
-            "show",
-            "--property=Delegate",
-            "--value",
-            "--",
-            unit,
-        ])
+    let mut systemctl = std::process::Command::new("systemctl");
+    systemctl.args([
+        "--user",
+        "show",
+        "--property=Delegate",
+        "--value",
+        "--",
+        unit,
+    ]);
+    answer(&mut systemctl).is_ok_and(|output| {
+        output.status.success() && String::from_utf8_lossy(&output.stdout).trim() == "yes"
+    })
+}
+
+/// What `command` (of systemd's: systemctl, busctl) answered, its input
+/// empty, or why none came: it could not be started, or it had not
+/// ended within [`ASKING`] (killed then).
+fn answer(command: &mut std::process::Command) -> Result<std::process::Output, String> {
+    let mut asking = command
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
-    else {
-        return false;
-    };
+        .map_err(|error| error.to_string())?;
     let give_up = Instant::now() + ASKING;
     while matches!(asking.try_wait(), Ok(None)) && Instant::now() < give_up {
         thread::sleep(Duration::from_millis(2));
@@ -196,11 +221,9 @@ fn user_manager_delegates(folder: &Path) -> bool {
     if matches!(asking.try_wait(), Ok(None)) {
         let _ = asking.kill();
         let _ = asking.wait();
-        return false;
+        return Err(format!("no answer within {} s", ASKING.as_secs()));
     }
-    asking.wait_with_output().is_ok_and(|output| {
-        output.status.success() && String::from_utf8_lossy(&output.stdout).trim() == "yes"
-    })
+    asking.wait_with_output().map_err(|error| error.to_string())
 }
 
 /// systemd's mark on a cgroup it delegated: the extended attribute
@@ -279,7 +302,7 @@ fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
     let leaf = folder.join(format!("{stem}-tool"));
     let failed = |why: &'static str| {
         put_back(folder, &leaf);
-        let _ = DELEGATION_FAILED.set(why);
+        let _ = DELEGATION_FAILED.set(why.to_string());
         None
     };
     if fs::create_dir(&leaf).is_err() {
