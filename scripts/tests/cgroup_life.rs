@@ -367,6 +367,70 @@ fn the_run_after_a_sigkill_ends_what_the_killed_tool_left() {
     }
 }
 
+/// Two tools at once from this process's cgroup (in the guest, the
+/// shell of a delegated scope starts both, as two `cargo judge` in one
+/// terminal): the second starts while the first judges, and the first
+/// ends while the second's case runs. Each of their cases is judged by a
+/// cgroup of its own; nothing of either is left; and where they took this
+/// process's delegated cgroup (it was moved into a tool's leaf), the
+/// last to end gives it back: this process is no longer in a leaf.
+#[test]
+fn two_tools_at_once_judge_every_case_by_a_cgroup_and_give_back() {
+    if !cgroup_here("two_tools_at_once_judge_every_case_by_a_cgroup_and_give_back") {
+        return;
+    }
+    let scratch = Scratch::new("cgroup-life-two-tools");
+    scratch.write("first/1.in", b"sleep 1500\n");
+    scratch.write("first/1.out", b"slept\n");
+    for case in 1..=3 {
+        scratch.write(&format!("second/{case}.in"), b"sleep 2000\n");
+        scratch.write(&format!("second/{case}.out"), b"slept\n");
+    }
+    let start = |samples: &str| {
+        judging(
+            common::fixture(),
+            &scratch.path.join(samples),
+            &["-j", "1", "--time-limit-ms", "5000"],
+            None,
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+    };
+    let first = start("first");
+    thread::sleep(Duration::from_millis(500));
+    let second = start("second");
+    let tools = [first.id(), second.id()];
+    for (tool, cases) in [(first, 1), (second, 3)] {
+        let report = Report::of(tool.wait_with_output().unwrap());
+        let first_line = report.stdout.lines().next().unwrap_or_default();
+        assert!(
+            first_line.contains("accounted by cgroup"),
+            "{}",
+            report.stdout
+        );
+        assert!(
+            !report.stdout.contains("accounted by the watch"),
+            "{}",
+            report.stdout
+        );
+        assert!(
+            report.stdout.contains(&format!("{cases} passed, 0 failed")),
+            "{}",
+            report.stdout
+        );
+    }
+    for tool in tools {
+        assert_eq!(left_by(tool), Vec::<PathBuf>::new());
+    }
+    let own = fs::read_to_string("/proc/self/cgroup").unwrap();
+    assert!(
+        !own.trim_end().ends_with("-tool"),
+        "left in a tool's leaf: {own}"
+    );
+}
+
 /// A child that spins until it has used MS ms of CPU time, then waits
 /// for good; the program answers once the child says it is done, and
 /// never waits for it.

@@ -76,7 +76,7 @@ pub(super) fn found_v2() -> Option<PathBuf> {
     let parent = folder.parent().filter(|_| folder != mount);
     for candidate in parent.into_iter().chain([mount.as_path()]) {
         if (root || delegated(candidate, systemd)) && v2_parent_fits(candidate, stem) {
-            adopt_a_gone_leaf(&folder, candidate);
+            leave_a_tools_leaf(&folder, candidate, stem);
             return Some(candidate.to_path_buf());
         }
     }
@@ -296,12 +296,12 @@ const TAKING: Duration = Duration::from_secs(2);
 /// removed. As the tool ends, [`give_back`] puts it back the same way;
 /// a tool killed by SIGKILL leaves its leaf, holding what else was moved
 /// (cargo, a shell): [`remove_stale`] never kills in a leaf, and a tool
-/// started in it gives it back (see [`adopt_a_gone_leaf`]).
+/// started in it gives it back (see [`leave_a_tools_leaf`]).
 fn take(folder: &Path, stem: &str) -> Option<PathBuf> {
     remove_stale(folder);
     let leaf = folder.join(format!("{stem}-tool"));
     let failed = |why: &'static str| {
-        put_back(folder, &leaf);
+        put_back(folder, std::slice::from_ref(&leaf));
         let _ = DELEGATION_FAILED.set(why.to_string());
         None
     };
@@ -360,48 +360,71 @@ const CONTROLLERS: [&str; 3] = ["memory", "cpu", "pids"];
 static TAKEN: Mutex<Option<(PathBuf, PathBuf)>> = Mutex::new(None);
 
 /// Puts the cgroup [`take`] took back as it was (see [`put_back`]) as
-/// the tool ends, where nothing but the tool's leaf is in it: a cgroup of
-/// a run of another tool's beside it, or another tool's leaf, and it is
-/// left as it is, for the last tool to end (or for [`remove_stale`],
-/// once its leaf is empty).
+/// the tool ends, where nothing but tools' leaves is in it once the
+/// cgroups of gone tools are removed (see [`remove_stale`]): this tool's
+/// leaf, and those of tools that are gone, holding what they moved
+/// there (a shell, cargo), which is moved back too. A cgroup of a live
+/// tool's beside it (a run, or its leaf) and it is left as it is, for
+/// the last tool to end.
 pub(super) fn give_back() {
     let Some((folder, leaf)) = TAKEN.lock().unwrap_or_else(PoisonError::into_inner).take() else {
         return;
     };
-    let others = fs::read_dir(&folder).map_or(true, |entries| {
-        entries
-            .flatten()
-            .any(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()) && entry.path() != leaf)
-    });
-    if !others {
-        put_back(&folder, &leaf);
-    }
-}
-
-/// Where this tool runs in the leaf of a tool that is gone (killed by
-/// SIGKILL, it left there what it had moved: a shell, this tool's
-/// parent) right below `parent`, the cgroup that tool took and this one
-/// uses, that leaf is this tool's to give back as it ends (see
-/// [`give_back`]), as though it had taken `parent` itself.
-fn adopt_a_gone_leaf(folder: &Path, parent: &Path) {
-    let Some(ours) = pid_namespace() else {
+    remove_stale(&folder);
+    let Ok(entries) = fs::read_dir(&folder) else {
         return;
     };
-    let gone = folder.parent() == Some(parent)
+    let ours = pid_namespace();
+    let mut leaves = vec![leaf.clone()];
+    for entry in entries.flatten() {
+        if !entry.file_type().is_ok_and(|kind| kind.is_dir()) || entry.path() == leaf {
+            continue;
+        }
+        let name = entry.file_name();
+        let gone_leaf = name.to_str().is_some_and(|name| {
+            name.ends_with("-tool") && ours.is_some_and(|ours| is_stale(name, ours))
+        });
+        if !gone_leaf {
+            return;
+        }
+        leaves.push(entry.path());
+    }
+    put_back(&folder, &leaves);
+}
+
+/// Where this tool starts in a tool's leaf right below `parent`, the
+/// cgroup that tool took and this one uses (started from the shell the
+/// other moved there, while it runs or after it was killed by SIGKILL),
+/// this tool moves into a leaf of its own beside it, `STEM-tool`, and
+/// gives `parent` back as it ends as though it had taken it (see
+/// [`give_back`]): so whichever of them ends last gives it back, that
+/// leaf's processes with it, and the first to end never takes the
+/// controllers from under the other's runs.
+fn leave_a_tools_leaf(folder: &Path, parent: &Path, stem: &str) {
+    let in_a_leaf = folder.parent() == Some(parent)
         && folder
             .file_name()
             .and_then(|name| name.to_str())
-            .is_some_and(|name| name.ends_with("-tool") && is_stale(name, ours));
-    if gone {
-        *TAKEN.lock().unwrap_or_else(PoisonError::into_inner) =
-            Some((parent.to_path_buf(), folder.to_path_buf()));
+            .is_some_and(|name| name.starts_with("judge-") && name.ends_with("-tool"));
+    if !in_a_leaf {
+        return;
+    }
+    let leaf = parent.join(format!("{stem}-tool"));
+    if fs::create_dir(&leaf).is_err() {
+        return;
+    }
+    if fs::write(leaf.join("cgroup.procs"), "0").is_ok() {
+        *TAKEN.lock().unwrap_or_else(PoisonError::into_inner) = Some((parent.to_path_buf(), leaf));
+    } else {
+        let _ = fs::remove_dir(&leaf);
     }
 }
 
 /// Puts cgroup `folder` back as it was before [`take`]: the controllers
-/// disabled for its children, this tool and every process of its `leaf`
-/// moved back into it (for at most [`TAKING`]), the leaf removed.
-fn put_back(folder: &Path, leaf: &Path) {
+/// disabled for its children, this tool and every process of each of
+/// `leaves` moved back into it (for at most [`TAKING`] each), the leaves
+/// removed.
+fn put_back(folder: &Path, leaves: &[PathBuf]) {
     for controller in CONTROLLERS {
         let _ = fs::write(
             folder.join("cgroup.subtree_control"),
@@ -409,8 +432,10 @@ fn put_back(folder: &Path, leaf: &Path) {
         );
     }
     let _ = fs::write(folder.join("cgroup.procs"), "0");
-    move_all(leaf, folder, Instant::now() + TAKING);
-    let _ = fs::remove_dir(leaf);
+    for leaf in leaves {
+        move_all(leaf, folder, Instant::now() + TAKING);
+        let _ = fs::remove_dir(leaf);
+    }
 }
 
 /// Moves every process of cgroup `from` into cgroup `to`, reading
@@ -448,21 +473,34 @@ mod tests {
     use super::*;
     use std::cell::Cell;
 
-    /// The cgroup taken is given back only where nothing but the tool's
-    /// leaf is in it: beside another cgroup (a run of another tool's)
-    /// nothing is touched. Folders stand in for cgroups here: the guest
-    /// (`.ci/guest-tests`) gives back a real scope.
+    /// The cgroup taken is given back only where nothing but tools'
+    /// leaves is in it, this tool's and those of tools that are gone
+    /// (removed with it): beside a cgroup of a live tool's (a run of
+    /// another namespace's here) nothing is touched. Folders stand in for
+    /// cgroups here: the guest (`.ci/guest-tests`) gives back a real
+    /// scope.
     #[test]
-    fn a_cgroup_is_given_back_only_where_the_leaf_is_alone_in_it() {
+    fn a_cgroup_is_given_back_only_where_tools_leaves_alone_are_in_it() {
+        let ours = pid_namespace().unwrap();
         let folder = std::env::temp_dir().join(format!("judge-give-back-{}", std::process::id()));
         let leaf = folder.join("judge-1-2-3-tool");
         let other = folder.join("judge-4-5-6");
-        fs::create_dir_all(&leaf).unwrap();
-        fs::create_dir_all(&other).unwrap();
+        // A pid no process has (above the kernel's most), so gone.
+        let gone = folder.join(format!("judge-4194305-1-{ours}-tool"));
+        for made in [&leaf, &other, &gone] {
+            fs::create_dir_all(made).unwrap();
+        }
+        // Not empty, as a gone tool's leaf that holds a shell is not:
+        // none but its processes' move back can empty it.
+        fs::write(gone.join("cgroup.procs"), "").unwrap();
         let take = || *TAKEN.lock().unwrap() = Some((folder.clone(), leaf.clone()));
         take();
         give_back();
         assert!(leaf.is_dir(), "the leaf was removed beside another cgroup");
+        assert!(
+            gone.is_dir(),
+            "a gone tool's leaf was removed beside another cgroup"
+        );
         assert!(
             !folder.join("cgroup.subtree_control").exists(),
             "written beside another"
@@ -470,7 +508,10 @@ mod tests {
         fs::remove_dir(&other).unwrap();
         take();
         give_back();
-        assert!(!leaf.exists(), "the leaf alone was not removed");
+        assert!(
+            !leaf.exists(),
+            "a gone tool's leaf kept the cgroup from being given back"
+        );
         assert_eq!(
             fs::read_to_string(folder.join("cgroup.subtree_control")).unwrap(),
             "-pids",
