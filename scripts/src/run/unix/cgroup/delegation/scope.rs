@@ -6,10 +6,11 @@
 //! `StartTransientUnit` with the property `PIDs` (systemd's
 //! org.freedesktop.systemd1(5); runc and rootless podman ask for their
 //! scopes so), made by systemd's own client, `busctl --user`, over the
-//! user's bus. The manager moves the tool into the scope (a user
-//! manager that may not move it itself, out of a login session, has the
-//! system manager do it), and the tool then takes the scope as it takes
-//! any delegated cgroup.
+//! user's bus. The manager moves the tool into the scope (out of a login
+//! session, a cgroup of root's, which the user manager may not move it
+//! out of, systemd has PID 1 move it: seen with systemd 252 as the
+//! guest's PID 1, `.ci/guest-systemd-tests`), and the tool then takes
+//! the scope as it takes any delegated cgroup.
 
 use super::super::{is_stale, kill_listed, pid_namespace, remove};
 use super::answer;
