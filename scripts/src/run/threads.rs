@@ -18,11 +18,15 @@ static IDLE: Mutex<Vec<mpsc::Sender<Work>>> = Mutex::new(Vec::new());
 /// of several runs at once.
 const MOST_IDLE: usize = 32;
 
-/// The end of a helper's work, as `thread::JoinHandle` gives it.
+/// The end of a helper's work, as `thread::JoinHandle` gives it. Only
+/// the Unix watchdog's is waited for so (a reader's end is told by its
+/// channel): on Windows nothing joins one.
+#[cfg_attr(not(unix), allow(dead_code))]
 pub struct Joiner<T>(mpsc::Receiver<thread::Result<T>>);
 
 impl<T> Joiner<T> {
     /// Waits for the work to end: its result, or the panic that ended it.
+    #[cfg_attr(not(unix), allow(dead_code))]
     pub fn join(self) -> thread::Result<T> {
         self.0
             .recv()
